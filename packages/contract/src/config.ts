@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** GET /api/v1/config — public: read by the login page and the console before sign-in. */
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  version: z.string(),
+  privateServer: z.boolean(),
+  /** Spec §1 feature switches. */
+  features: z.object({
+    onlineVisitor: z.boolean(),
+    historyMessage: z.boolean(),
+    monitor: z.boolean(),
+    qualityCheck: z.boolean(),
+    statistic: z.boolean(),
+    support: z.boolean(),
+    feedback: z.boolean(),
+    wechatScanLogin: z.boolean(),
+    im: z.boolean(),
+  }),
+  links: z.object({
+    support: z.string(),
+    help: z.string(),
+    agreement: z.string(),
+  }),
+  /** Where uploads are posted (spec §7 "upload host"); empty means this server. */
+  uploadBaseUrl: z.string(),
+  /** Login by mobile or email code is offered only when a delivery provider is configured. */
+  loginMethods: z.array(z.enum(['password', 'mobile', 'email'])),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** Chat-server info (spec §3): where real-time clients connect. */
+export const chatServerInfoSchema = z.object({ url: z.string(), shortDomain: z.string(), ip: z.string() });
+export type ChatServerInfo = z.infer<typeof chatServerInfoSchema>;
