@@ -63,10 +63,18 @@ export type OAuthError = z.infer<typeof oauthErrorSchema>;
 
 /** GET /sms/api/send/{provider} */
 export const smsProviderSchema = z.enum(['log', 'aliyun', 'tencent']);
-export const smsSendQuerySchema = z.object({ mobile: mobileSchema, client: z.string().max(32).optional() });
+export const smsSendQuerySchema = z.object({
+  mobile: mobileSchema,
+  client: z.string().max(32).optional(),
+  purpose: z.enum(['login', 'register', 'reset']).default('login'),
+});
 
 /** POST /email/code — our naming for the email counterpart of the SMS send call. */
-export const emailSendBodySchema = z.object({ email: z.string().trim().email().max(128), client: z.string().max(32).optional() });
+export const emailSendBodySchema = z.object({
+  email: z.string().trim().email().max(128),
+  client: z.string().max(32).optional(),
+  purpose: z.enum(['login', 'register', 'reset']).default('login'),
+});
 
 export const codeSentSchema = z.object({
   /** Seconds before another code may be requested for the same address. */

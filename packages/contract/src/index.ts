@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './user.js';
 export * from './menu.js';
 export * from './config.js';
+export * from './register.js';
