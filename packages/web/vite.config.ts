@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+
+// The console is served by the API server under /admin/ (DESIGN §1).
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: { alias: { '@openkefu/contract': contractSource } },
+  server: {
+    port: 8000,
+    proxy: {
+      '/api': 'http://localhost:9003',
+      '/oauth': 'http://localhost:9003',
+      '/mobile': 'http://localhost:9003',
+      '/email': 'http://localhost:9003',
+      '/sms': 'http://localhost:9003',
+      '/wechat': 'http://localhost:9003',
+      '/analysis': 'http://localhost:9003',
+    },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    css: false,
+  },
+});
