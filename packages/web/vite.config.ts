@@ -21,7 +21,7 @@ export default defineConfig({
       '/analysis': 'http://localhost:9003',
     },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 1500 },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

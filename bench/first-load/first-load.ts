@@ -1,0 +1,109 @@
+/**
+ * bench/first-load: builds the console, then prints
+ *  - the login page's first load (every JS and CSS file Chromium fetches for /admin/antv/user/login), gzip;
+ *  - the authenticated shell's own chunks and each page module's own chunks (from Vite's manifest), gzip;
+ * against DESIGN §7's budgets (login ≤ 150 KB, any other route's own chunks ≤ 250 KB). Prints figures only.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { hasChromium, launchBrowser } from '../../e2e/support/browser.js';
+import { startServer } from '../../e2e/support/server.js';
+
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+const root = new URL('../../', import.meta.url).pathname;
+const dist = join(root, 'packages/web/dist');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+const build = () => {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@openkefu/contract'], { cwd: root, stdio: 'inherit' });
+  const web = spawnSync('npm', ['run', 'build', '-w', '@openkefu/web'], { cwd: root, stdio: 'inherit' });
+  const server = spawnSync('npm', ['run', 'build', '-w', '@openkefu/server'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0 || web.status !== 0 || server.status !== 0) throw new Error('build failed');
+};
+
+/** Files loaded by a manifest entry and its static imports (what the browser fetches for it). */
+const closure = (manifest: Manifest, key: string, seen = new Set<string>()): Set<string> => {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+};
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+
+const measureLoginInBrowser = async () => {
+  if (!hasChromium) return null;
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const files = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (/\.(js|css)$/.test(url.pathname) && url.pathname.startsWith('/admin/')) files.add(url.pathname.slice('/admin/'.length));
+    });
+    await page.goto(`${server.baseUrl}/admin/antv/user/login`, { waitUntil: 'networkidle' });
+    return files;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+};
+
+const main = async () => {
+  build();
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) throw new Error('no Vite manifest; build.manifest must stay on');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+  console.log(`machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, ${kb(totalmem() / 1024)} RAM, Node ${process.version}`);
+  const entry = closure(manifest, 'index.html');
+  console.log(`\nentry (index.html + static imports): ${kb(sum(entry))} gzip in ${entry.size} files`);
+
+  const loginFiles = await measureLoginInBrowser();
+  const loginBytes = loginFiles ? sum(loginFiles) : null;
+  if (loginFiles && loginBytes !== null) {
+    const verdict = loginBytes <= 150 * 1024 ? 'within' : 'OVER';
+    console.log(`login page first load, measured in Chromium: ${kb(loginBytes)} gzip JS+CSS in ${loginFiles.size} files — ${verdict} the 150 KB budget`);
+    const heavy = [...loginFiles].filter((file) => /antd|pro-|echarts|icons/i.test(file));
+    if (heavy.length > 0) console.log(`  ! heavy libraries on the login page: ${heavy.join(', ')}`);
+  } else {
+    console.log('login page first load: Chromium not found, browser measurement skipped');
+  }
+
+  const shellKey = Object.keys(manifest).find((key) => /src\/app\/shell\//i.test(key) && manifest[key]?.isDynamicEntry);
+  const shell = shellKey ? closure(manifest, shellKey) : new Set<string>();
+  const shellOwn = [...shell].filter((file) => !entry.has(file));
+  if (shellKey) console.log(`authenticated shell (${shellKey}): ${kb(sum(shellOwn))} gzip own chunks`);
+
+  console.log('\nroute modules (own chunks beyond the entry and the shell, gzip; budget 250 KB each):');
+  const rows = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== shellKey && /src\/(features|app|layouts)\//.test(key))
+    .map(([key]) => {
+      const own = [...closure(manifest, key)].filter((file) => !entry.has(file) && !shell.has(file));
+      return { key, bytes: sum(own), files: own.length };
+    })
+    .sort((a, b) => b.bytes - a.bytes);
+  for (const row of rows) {
+    const flag = row.bytes > 250 * 1024 ? '  OVER' : '';
+    console.log(`  ${kb(row.bytes).padStart(10)}  ${row.files} files  ${row.key}${flag}`);
+  }
+};
+
+await main();
