@@ -5,3 +5,4 @@ export * from './user.js';
 export * from './menu.js';
 export * from './config.js';
 export * from './register.js';
+export * from './analysis.js';

@@ -1,0 +1,80 @@
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppDatabase } from './db/database.js';
+import { registerApiDocs } from './http/docs.js';
+import { handleError } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
+import { registerConsoleHosting } from './http/static.js';
+import type { App } from './http/types.js';
+import type { RateLimiter } from './lib/limiter.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import type { CodeDelivery } from './modules/auth/code-delivery.js';
+import { menuRoutes } from './modules/menu/menu.routes.js';
+import { registerRoutes } from './modules/register/register.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { createServices } from './services.js';
+
+export type BuildAppOptions = {
+  config: Config;
+  /** Opened and migrated by the caller, which also closes it. */
+  database: AppDatabase;
+  redis?: Redis | null;
+  limiter?: RateLimiter;
+  delivery?: CodeDelivery;
+  /** Defaults to pino at LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The HTTP application: used by main.ts to listen and by every test through app.inject. */
+export const buildApp = async (options: BuildAppOptions): Promise<App> => {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Request ids in logs; a load balancer's id is kept when present.
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate(
+    'services',
+    createServices({
+      config,
+      db: database.db,
+      dialect: database.dialect,
+      logger: app.log,
+      redis: options.redis,
+      limiter: options.limiter,
+      delivery: options.delivery,
+    }),
+  );
+  app.decorateRequest('principal', null);
+  app.setErrorHandler(handleError);
+
+  await app.register(fastifyFormbody);
+  await registerApiDocs(app);
+
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(registerRoutes);
+  await app.register(menuRoutes);
+
+  const hosting = await registerConsoleHosting(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (hosting.serveSpaFallback(request, reply)) return;
+    handleError(
+      AppError.notFound('error.routeNotFound', { method: request.method, url: (request.url.split('?')[0] ?? '').slice(0, 200) }),
+      request,
+      reply,
+    );
+  });
+
+  return app;
+};

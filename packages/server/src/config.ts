@@ -1,0 +1,242 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Server configuration: read once from the environment at start and validated, so that a typo
+ * stops the process with a message naming the variable instead of failing later at runtime.
+ */
+
+const booleanValue = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value), 'must be true or false')
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const urlOrEmpty = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^(https?:\/\/|mailto:|\/)\S*$/.test(value), 'must be an http(s) address, a mailto: link or a path');
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1–65535').max(65_535, 'must be 1–65535'),
+    HOST: z.string().trim().min(1),
+    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be fatal, error, warn, info, debug, trace or silent',
+    }),
+    DATA_DIR: z.string().trim().min(1),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^postgres(ql)?:\/\/\S+$/.test(value), 'must be empty (SQLite) or a postgres:// URL'),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^rediss?:\/\/\S+$/.test(value), 'must be empty (in-process) or a redis:// URL'),
+    TRUST_PROXY: booleanValue,
+    BOOTSTRAP_ADMIN_USERNAME: z
+      .string()
+      .trim()
+      .min(3, 'must be at least 3 characters')
+      .max(32)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]*$/, 'letters, digits and _ . @ - only'),
+    BOOTSTRAP_ADMIN_PASSWORD: z.string().min(5, 'must be at least 5 characters').max(64),
+    ADMIN_ACCOUNT: z.string().trim().max(64),
+    OAUTH_CLIENT_ID: z.string().trim().min(1).max(64),
+    OAUTH_CLIENT_SECRET: z.string().min(1).max(128),
+    PRIVATE_SERVER: booleanValue,
+    SUPPORT_URL: urlOrEmpty,
+    HELP_URL: urlOrEmpty,
+    AGREEMENT_URL: urlOrEmpty,
+    FEATURE_ONLINE_VISITOR: booleanValue,
+    FEATURE_HISTORY_MESSAGE: booleanValue,
+    FEATURE_MONITOR: booleanValue,
+    FEATURE_QUALITY_CHECK: booleanValue,
+    FEATURE_STATISTIC: booleanValue,
+    FEATURE_SUPPORT: booleanValue,
+    FEATURE_FEEDBACK: booleanValue,
+    FEATURE_WECHAT_SCAN_LOGIN: booleanValue,
+    FEATURE_IM: booleanValue,
+    SMS_PROVIDER: z.enum(['log', 'none'], { message: 'must be log or none' }),
+    EMAIL_PROVIDER: z.enum(['log', 'smtp', 'none'], { message: 'must be log, smtp or none' }),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^smtps?:\/\/\S+$/.test(value), 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().trim().min(3),
+    WEB_DIST_DIR: z.string().trim().min(1),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), 'must be an http(s) address')
+      .transform((value) => value.replace(/\/+$/, '')),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EMAIL_PROVIDER === 'smtp' && env.SMTP_URL === '') {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when EMAIL_PROVIDER=smtp' });
+    }
+    if (env.NODE_ENV === 'production' && env.BOOTSTRAP_ADMIN_PASSWORD === defaultBootstrapPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_ADMIN_PASSWORD'],
+        message: 'must be changed from the default when NODE_ENV=production',
+      });
+    }
+  });
+
+type EnvName = keyof z.input<typeof envSchema>;
+
+export const defaultBootstrapPassword = 'admin';
+
+const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type ConfigDoc = { name: EnvName; default: string; description: string };
+
+/** Every environment variable with its default and meaning; the README's configuration table comes from here. */
+export const configDocs: ConfigDoc[] = [
+  { name: 'PORT', default: '9003', description: 'HTTP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind.' },
+  { name: 'NODE_ENV', default: 'development', description: 'development, production or test. Production refuses the default bootstrap password.' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database and other local data.' },
+  {
+    name: 'DATABASE_URL',
+    default: '',
+    description: 'Empty: SQLite file DATA_DIR/openkefu.sqlite. postgres://user:pass@host:5432/db: PostgreSQL.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '',
+    description: 'Empty: rate limits and fan-out run in-process. redis://host:6379: shared by every server node.',
+  },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (set behind a load balancer so per-IP limits see the client address).' },
+  { name: 'BOOTSTRAP_ADMIN_USERNAME', default: 'admin', description: 'Platform admin created on an empty database.' },
+  { name: 'BOOTSTRAP_ADMIN_PASSWORD', default: defaultBootstrapPassword, description: 'Its initial password. Must be changed when NODE_ENV=production.' },
+  { name: 'ADMIN_ACCOUNT', default: '(BOOTSTRAP_ADMIN_USERNAME)', description: 'The account that sees admin-only menu items (spec §6).' },
+  { name: 'OAUTH_CLIENT_ID', default: 'client', description: 'OAuth client id the console sends as Basic auth to the token endpoints.' },
+  { name: 'OAUTH_CLIENT_SECRET', default: 'secret', description: 'OAuth client secret.' },
+  { name: 'PRIVATE_SERVER', default: 'false', description: 'Private-server mode: hides provider links, recharge, the code link and the footer.' },
+  { name: 'SUPPORT_URL', default: 'https://github.com/openkefu/openkefu/issues', description: 'Header link: contact support (empty hides it).' },
+  { name: 'HELP_URL', default: 'https://github.com/openkefu/openkefu#readme', description: 'Header link: help documentation (empty hides it).' },
+  { name: 'AGREEMENT_URL', default: 'https://github.com/openkefu/openkefu/blob/main/LICENSE', description: 'Footer link: user agreement (empty hides it).' },
+  { name: 'FEATURE_ONLINE_VISITOR', default: 'true', description: 'Feature switch: online visitors.' },
+  { name: 'FEATURE_HISTORY_MESSAGE', default: 'true', description: 'Feature switch: history messages.' },
+  { name: 'FEATURE_MONITOR', default: 'true', description: 'Feature switch: monitor.' },
+  { name: 'FEATURE_QUALITY_CHECK', default: 'true', description: 'Feature switch: quality check.' },
+  { name: 'FEATURE_STATISTIC', default: 'true', description: 'Feature switch: statistics.' },
+  { name: 'FEATURE_SUPPORT', default: 'true', description: 'Feature switch: support (knowledge base).' },
+  { name: 'FEATURE_FEEDBACK', default: 'true', description: 'Feature switch: feedback.' },
+  { name: 'FEATURE_WECHAT_SCAN_LOGIN', default: 'false', description: 'Feature switch: WeChat scan login (not available yet).' },
+  { name: 'FEATURE_IM', default: 'false', description: 'Feature switch: IM.' },
+  { name: 'SMS_PROVIDER', default: 'log', description: 'Login-code delivery by SMS: log (writes the code to the server log) or none (mobile login off).' },
+  { name: 'EMAIL_PROVIDER', default: 'log', description: 'Login-code delivery by email: log, smtp (needs SMTP_URL) or none (email login off).' },
+  { name: 'SMTP_URL', default: '', description: 'SMTP server for EMAIL_PROVIDER=smtp, e.g. smtps://user:pass@smtp.example.com:465.' },
+  { name: 'MAIL_FROM', default: 'OpenKefu <no-reply@localhost>', description: 'Sender address of emails.' },
+  { name: 'WEB_DIST_DIR', default: 'packages/web/dist', description: 'Built console served at /admin/.' },
+  { name: 'PUBLIC_URL', default: '', description: 'Public address of this server (printed at start and returned as the chat-server URL); empty: derived from the request.' },
+];
+
+const defaults: Record<EnvName, string> = {
+  ...(Object.fromEntries(configDocs.map((doc) => [doc.name, doc.default])) as Record<EnvName, string>),
+  ADMIN_ACCOUNT: '',
+  WEB_DIST_DIR: defaultWebDistDir,
+};
+
+/** Variables where an explicit empty value means "empty" rather than "use the default". */
+const emptyAllowed = new Set<EnvName>(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'SUPPORT_URL', 'HELP_URL', 'AGREEMENT_URL', 'ADMIN_ACCOUNT']);
+
+export type FeatureSwitches = {
+  onlineVisitor: boolean;
+  historyMessage: boolean;
+  monitor: boolean;
+  qualityCheck: boolean;
+  statistic: boolean;
+  support: boolean;
+  feedback: boolean;
+  wechatScanLogin: boolean;
+  im: boolean;
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  trustProxy: boolean;
+  bootstrapAdmin: { username: string; password: string };
+  adminAccount: string;
+  oauthClient: { id: string; secret: string };
+  privateServer: boolean;
+  links: { support: string; help: string; agreement: string };
+  features: FeatureSwitches;
+  smsProvider: 'log' | 'none';
+  emailProvider: 'log' | 'smtp' | 'none';
+  smtpUrl: string;
+  mailFrom: string;
+  webDistDir: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { name: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem.name}: ${problem.message}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError naming each bad variable. */
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const raw: Record<string, string> = {};
+  for (const name of Object.keys(defaults) as EnvName[]) {
+    const value = env[name];
+    raw[name] = value === undefined || (value.trim() === '' && !emptyAllowed.has(name)) ? defaults[name] : value;
+  }
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return { name, message: `${issue.message} (got ${JSON.stringify(raw[name] ?? '')})` };
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    bootstrapAdmin: { username: e.BOOTSTRAP_ADMIN_USERNAME, password: e.BOOTSTRAP_ADMIN_PASSWORD },
+    adminAccount: e.ADMIN_ACCOUNT === '' ? e.BOOTSTRAP_ADMIN_USERNAME : e.ADMIN_ACCOUNT,
+    oauthClient: { id: e.OAUTH_CLIENT_ID, secret: e.OAUTH_CLIENT_SECRET },
+    privateServer: e.PRIVATE_SERVER,
+    links: { support: e.SUPPORT_URL, help: e.HELP_URL, agreement: e.AGREEMENT_URL },
+    features: {
+      onlineVisitor: e.FEATURE_ONLINE_VISITOR,
+      historyMessage: e.FEATURE_HISTORY_MESSAGE,
+      monitor: e.FEATURE_MONITOR,
+      qualityCheck: e.FEATURE_QUALITY_CHECK,
+      statistic: e.FEATURE_STATISTIC,
+      support: e.FEATURE_SUPPORT,
+      feedback: e.FEATURE_FEEDBACK,
+      wechatScanLogin: e.FEATURE_WECHAT_SCAN_LOGIN,
+      im: e.FEATURE_IM,
+    },
+    smsProvider: e.SMS_PROVIDER,
+    emailProvider: e.EMAIL_PROVIDER,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    publicUrl: e.PUBLIC_URL,
+  };
+};

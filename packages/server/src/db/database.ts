@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+// int8 (counts, epoch-millisecond timestamps) would otherwise come back as strings on PostgreSQL.
+pg.types.setTypeParser(20, Number);
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A Kysely handle or a transaction: repositories take either as their first argument. */
+export type Executor = Kysely<Database>;
+
+export type DatabaseSpec =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; connectionString: string; schema?: string; maxConnections?: number };
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close: () => Promise<void>;
+};
+
+export const describeDatabase = (spec: DatabaseSpec): string =>
+  spec.dialect === 'sqlite' ? `SQLite ${spec.file}` : `PostgreSQL ${spec.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
+
+export const databaseSpecFromConfig = (config: Config): DatabaseSpec =>
+  config.databaseUrl === ''
+    ? { dialect: 'sqlite', file: join(config.dataDir, 'openkefu.sqlite') }
+    : { dialect: 'postgres', connectionString: config.databaseUrl };
+
+export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
+  if (spec.dialect === 'sqlite') {
+    if (spec.file !== ':memory:') mkdirSync(join(spec.file, '..'), { recursive: true });
+    const sqlite = new SqliteDatabase(spec.file);
+    // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: spec.connectionString,
+    max: spec.maxConnections ?? 10,
+    // A schema per test file (or per deployment) without qualifying every table name.
+    ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+};
+
+/** True when the database answers a trivial query (used by /ready). */
+export const isDatabaseReachable = async (db: Executor): Promise<boolean> => {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+type DriverError = { code?: unknown };
+
+/** Unique-constraint violation on either driver. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as DriverError | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+};
+
+/** Foreign-key violation on either driver. */
+export const isForeignKeyViolation = (error: unknown): boolean => {
+  const code = (error as DriverError | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};

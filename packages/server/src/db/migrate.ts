@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { AppDatabase, DialectName } from './database.js';
+import * as initial from './migrations/0001_initial.js';
+
+type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
+
+/**
+ * Static list instead of a folder scan, so the same migrations run under tsx, vitest and from
+ * dist (STACK gotcha 8). Append new migrations; never rename or edit a released one.
+ */
+const migrations: Record<string, DialectMigration> = {
+  '0001_initial': initial,
+};
+
+const createProvider = (dialect: DialectName): MigrationProvider => ({
+  getMigrations: async () =>
+    Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+        name,
+        { up: (db) => migration.up(db, dialect) },
+      ]),
+    ),
+});
+
+/** Brings the schema to the latest migration; throws with the failing migration's error. */
+export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<string[]> => {
+  const migrator = new Migrator({ db, provider: createProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+};

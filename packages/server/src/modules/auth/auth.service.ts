@@ -1,0 +1,205 @@
+import {
+  tokenLifetimeSeconds,
+  type AuthorityKey,
+  type PermissionAction,
+  type RoleValue,
+  type TokenResponse,
+} from '@openkefu/contract';
+import type { Config } from '../../config.js';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { createPublicId } from '../../lib/ids.js';
+import type { LimitRule, RateLimiter } from '../../lib/limiter.js';
+import { createOpaqueToken, hashToken, isSameDigest, sha256, verifyPassword } from '../../lib/secrets.js';
+import { findActionsOfUser, findRoleGrantsOfUser } from '../role/role.repository.js';
+import { findUserByEmail, findUserByMobile, findUserByUsername, type UserRow } from '../user/user.repository.js';
+import type { CodeChannel } from './code-delivery.js';
+import {
+  findLiveTokenByAccessHash,
+  findLiveTokenByRefreshHash,
+  insertToken,
+  revokeToken,
+  type TokenOwnerRow,
+} from './auth.repository.js';
+import type { VerificationService } from './verification.service.js';
+
+/** Who is calling: resolved from the bearer token on every authenticated request. */
+export type Principal = {
+  tokenId: number;
+  jti: string;
+  userId: number;
+  uid: string;
+  username: string;
+  /** The tenant every repository call of this request is scoped by. */
+  orgId: number;
+  roles: RoleValue[];
+  authorities: ReadonlySet<AuthorityKey>;
+  /** Holds `internal`, which opens the platform section and cross-tenant views (ROLE_SUPER). */
+  isPlatformStaff: boolean;
+  /** Username equals ADMIN_ACCOUNT: sees admin-only menu items (spec §6). */
+  isAdminAccount: boolean;
+};
+
+export const refreshTokenLifetimeSeconds = 30 * 24 * 3600;
+/** Spec: at most 10 failed sign-ins per username and per IP in 10 minutes. */
+export const loginFailureRule: LimitRule = { limit: 10, windowSeconds: 600 };
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export const createAuthService = (deps: {
+  db: Executor;
+  config: Config;
+  limiter: RateLimiter;
+  verification: VerificationService;
+  now?: () => number;
+}) => {
+  const { db, config, limiter } = deps;
+  const now = deps.now ?? Date.now;
+  const expectedClient = sha256(`${config.oauthClient.id}:${config.oauthClient.secret}`);
+
+  /** Checks the Basic client credentials of the token endpoints; returns the client id. */
+  const verifyClient = (authorization: string | undefined): string => {
+    const invalid = () => AppError.unauthorized('auth.invalidClient', { oauthError: 'invalid_client' });
+    const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(authorization ?? '');
+    if (!match) throw invalid();
+    const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+    const separator = decoded.indexOf(':');
+    if (separator < 0) throw invalid();
+    // Digest comparison in constant time: the secret's length and prefix do not leak.
+    if (!isSameDigest(sha256(decoded), expectedClient)) throw invalid();
+    return decoded.slice(0, separator);
+  };
+
+  const issueTokens = async (userId: number, clientId: string, scope: string): Promise<TokenResponse> => {
+    const accessToken = createOpaqueToken();
+    const refreshToken = createOpaqueToken();
+    const jti = createPublicId();
+    const time = now();
+    await insertToken(db, {
+      jti,
+      userId,
+      clientId,
+      scope,
+      accessHash: hashToken(accessToken),
+      refreshHash: hashToken(refreshToken),
+      accessExpiresAt: time + tokenLifetimeSeconds * 1000,
+      refreshExpiresAt: time + refreshTokenLifetimeSeconds * 1000,
+      now: time,
+    });
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: tokenLifetimeSeconds,
+      refresh_token: refreshToken,
+      scope,
+      jti,
+      result: { isLogin: true },
+    };
+  };
+
+  const failureKeys = (account: string, ip: string) => [`login:account:${account.toLowerCase()}`, `login:ip:${ip}`];
+
+  /** 429 when the account or the IP has used up its failed attempts. */
+  const assertNotLockedOut = async (keys: string[]) => {
+    const states = await Promise.all(keys.map((key) => limiter.peek(key)));
+    const blocked = states.filter((state) => state.count >= loginFailureRule.limit);
+    if (blocked.length > 0) {
+      const retryAfter = Math.max(1, ...blocked.map((state) => state.retryAfter));
+      throw AppError.rateLimited(retryAfter, 'auth.tooManyAttempts', { oauthError: 'too_many_attempts' });
+    }
+  };
+
+  const recordFailure = async (keys: string[]) => {
+    await Promise.all(keys.map((key) => limiter.hit(key, loginFailureRule.windowSeconds)));
+  };
+
+  const assertCanSignIn = (user: UserRow) => {
+    if (user.enabled !== 1) throw AppError.badRequest('error.userDisabled', { oauthError: 'user_disabled' });
+  };
+
+  const passwordGrant = async (input: { username: string; password: string; scope?: string; ip: string; clientId: string }) => {
+    const keys = failureKeys(input.username, input.ip);
+    await assertNotLockedOut(keys);
+    const user = await findUserByUsername(db, input.username);
+    // Robots have a password row but are never allowed to sign in to the console.
+    const signable = user && user.is_robot === 0 ? user : undefined;
+    const isValid = await verifyPassword(signable?.password_hash ?? null, input.password);
+    if (!signable || !isValid) {
+      await recordFailure(keys);
+      throw AppError.badRequest('auth.invalidGrant', { oauthError: 'invalid_grant' });
+    }
+    // Checked after the password, so a guesser cannot learn which accounts are disabled.
+    assertCanSignIn(signable);
+    await limiter.reset(keys[0]);
+    return issueTokens(signable.id, input.clientId, input.scope || 'all');
+  };
+
+  const codeGrant = async (input: { channel: CodeChannel; address: string; code: string; scope?: string; ip: string; clientId: string }) => {
+    const keys = failureKeys(`${input.channel}:${input.address}`, input.ip);
+    await assertNotLockedOut(keys);
+    try {
+      await deps.verification.verifyCode({ channel: input.channel, address: input.address, purpose: 'login', code: input.code });
+    } catch (error) {
+      await recordFailure(keys);
+      throw error;
+    }
+    const user =
+      input.channel === 'email'
+        ? await findUserByEmail(db, input.address.trim().toLowerCase())
+        : await findUserByMobile(db, input.address.replace(/\s+/g, ''));
+    if (!user || user.is_robot !== 0) {
+      throw AppError.badRequest(input.channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile', {
+        oauthError: 'invalid_grant',
+      });
+    }
+    assertCanSignIn(user);
+    return issueTokens(user.id, input.clientId, input.scope || 'all');
+  };
+
+  /** Rotates a refresh token: the old pair is revoked and a new pair issued. */
+  const refreshGrant = async (input: { refreshToken: string; scope?: string; clientId: string }) => {
+    const invalid = () => AppError.badRequest('auth.invalidRefreshToken', { oauthError: 'invalid_grant' });
+    const row = await findLiveTokenByRefreshHash(db, hashToken(input.refreshToken), now());
+    if (!row || row.client_id !== input.clientId) throw invalid();
+    if (row.enabled !== 1) throw AppError.badRequest('error.userDisabled', { oauthError: 'user_disabled' });
+    // Only one of two concurrent refreshes with the same token wins.
+    if (!(await revokeToken(db, row.user_id, row.token_id, now()))) throw invalid();
+    return issueTokens(row.user_id, input.clientId, input.scope || row.scope);
+  };
+
+  const toPrincipal = async (row: TokenOwnerRow): Promise<Principal> => {
+    const grants = await findRoleGrantsOfUser(db, row.user_id);
+    const authorities = new Set(grants.authorities);
+    return {
+      tokenId: row.token_id,
+      jti: row.jti,
+      userId: row.user_id,
+      uid: row.uid,
+      username: row.username,
+      orgId: row.org_id,
+      roles: grants.roles,
+      authorities,
+      isPlatformStaff: authorities.has('internal'),
+      isAdminAccount: row.username === config.adminAccount,
+    };
+  };
+
+  /** Resolves a bearer token; 401 when missing, unknown, expired, revoked or its user is disabled. */
+  const authenticate = async (authorization: string | undefined): Promise<Principal> => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match) throw AppError.unauthorized();
+    const row = await findLiveTokenByAccessHash(db, hashToken(match[1]), now());
+    if (!row) throw AppError.unauthorized();
+    if (row.enabled !== 1) throw AppError.unauthorized('error.userDisabled');
+    return toPrincipal(row);
+  };
+
+  const logout = async (principal: Principal): Promise<void> => {
+    await revokeToken(db, principal.userId, principal.tokenId, now());
+  };
+
+  const hasPermission = async (principal: Principal, permissionId: string, action: PermissionAction): Promise<boolean> =>
+    (await findActionsOfUser(db, principal.userId, permissionId)).has(action);
+
+  return { verifyClient, passwordGrant, codeGrant, refreshGrant, authenticate, logout, hasPermission };
+};

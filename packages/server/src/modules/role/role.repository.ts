@@ -1,0 +1,127 @@
+import type { AuthorityKey, Permission, PermissionAction, RoleValue } from '@openkefu/contract';
+import type { Executor } from '../../db/database.js';
+
+/** Roles are platform-wide definitions (the spec's ROLE_* list), not tenant data. */
+
+export type RoleRow = { id: number; rid: string; value: RoleValue; name: string; description: string };
+
+export const insertRole = async (
+  db: Executor,
+  role: { rid: string; value: RoleValue; name: string; description: string; now: number },
+): Promise<number> => {
+  const row = await db
+    .insertInto('role')
+    .values({ rid: role.rid, value: role.value, name: role.name, description: role.description, created_at: role.now, updated_at: role.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
+export const insertRoleAuthorities = async (db: Executor, roleId: number, authorities: AuthorityKey[]): Promise<void> => {
+  if (authorities.length === 0) return;
+  await db
+    .insertInto('role_authority')
+    .values(authorities.map((authority) => ({ role_id: roleId, authority })))
+    .execute();
+};
+
+export const insertRolePermissions = async (db: Executor, roleId: number, permissions: Permission[]): Promise<void> => {
+  // Chunked: SQLite limits the number of bound parameters per statement.
+  for (let start = 0; start < permissions.length; start += 200) {
+    const chunk = permissions.slice(start, start + 200);
+    await db
+      .insertInto('role_permission')
+      .values(chunk.map((permission) => ({ role_id: roleId, permission_id: permission.permissionId, action_list: JSON.stringify(permission.actionList) })))
+      .execute();
+  }
+};
+
+export const countRoles = async (db: Executor): Promise<number> => {
+  const row = await db.selectFrom('role').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+export const findRoleIdsByValues = async (db: Executor, values: RoleValue[]): Promise<Map<RoleValue, number>> => {
+  if (values.length === 0) return new Map();
+  const rows = await db.selectFrom('role').select(['id', 'value']).where('value', 'in', values).execute();
+  return new Map(rows.map((row) => [row.value as RoleValue, row.id]));
+};
+
+export const assignRolesToUser = async (db: Executor, userId: number, roleIds: number[]): Promise<void> => {
+  if (roleIds.length === 0) return;
+  await db
+    .insertInto('user_role')
+    .values(roleIds.map((roleId) => ({ user_id: userId, role_id: roleId })))
+    .execute();
+};
+
+/** Role values and authorities of one user, in one round trip (checked on every authenticated request). */
+export const findRoleGrantsOfUser = async (
+  db: Executor,
+  userId: number,
+): Promise<{ roles: RoleValue[]; authorities: AuthorityKey[] }> => {
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .leftJoin('role_authority', 'role_authority.role_id', 'role.id')
+    .select(['role.value', 'role_authority.authority'])
+    .where('user_role.user_id', '=', userId)
+    .orderBy('role.id')
+    .execute();
+  const roles = new Set<RoleValue>();
+  const authorities = new Set<AuthorityKey>();
+  for (const row of rows) {
+    roles.add(row.value as RoleValue);
+    if (row.authority) authorities.add(row.authority as AuthorityKey);
+  }
+  return { roles: [...roles], authorities: [...authorities] };
+};
+
+export type RoleDetail = RoleRow & { authorities: AuthorityKey[]; permissions: Permission[] };
+
+const parseActions = (json: string): PermissionAction[] => JSON.parse(json) as PermissionAction[];
+
+export const findRoleDetailsOfUser = async (db: Executor, userId: number): Promise<RoleDetail[]> => {
+  const roles = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .select(['role.id', 'role.rid', 'role.value', 'role.name', 'role.description'])
+    .where('user_role.user_id', '=', userId)
+    .orderBy('role.id')
+    .execute();
+  if (roles.length === 0) return [];
+  const roleIds = roles.map((role) => role.id);
+  const [authorities, permissions] = await Promise.all([
+    db.selectFrom('role_authority').select(['role_id', 'authority']).where('role_id', 'in', roleIds).execute(),
+    db
+      .selectFrom('role_permission')
+      .select(['role_id', 'permission_id', 'action_list'])
+      .where('role_id', 'in', roleIds)
+      .orderBy('role_id')
+      .orderBy('permission_id')
+      .execute(),
+  ]);
+  return roles.map((role) => ({
+    id: role.id,
+    rid: role.rid,
+    value: role.value as RoleValue,
+    name: role.name,
+    description: role.description,
+    authorities: authorities.filter((row) => row.role_id === role.id).map((row) => row.authority as AuthorityKey),
+    permissions: permissions
+      .filter((row) => row.role_id === role.id)
+      .map((row) => ({ permissionId: row.permission_id, actionList: parseActions(row.action_list) })),
+  }));
+};
+
+/** Actions a user holds on one permissionId, merged over all their roles. */
+export const findActionsOfUser = async (db: Executor, userId: number, permissionId: string): Promise<Set<PermissionAction>> => {
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
+    .select('role_permission.action_list')
+    .where('user_role.user_id', '=', userId)
+    .where('role_permission.permission_id', '=', permissionId)
+    .execute();
+  return new Set(rows.flatMap((row) => parseActions(row.action_list)));
+};

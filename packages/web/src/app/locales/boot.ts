@@ -1,0 +1,54 @@
+import type { Messages } from '../../shared/i18n/types';
+
+/**
+ * The few `app` strings needed before the authenticated shell loads (guard notices, titles of the
+ * public routes). The rest of the `app` namespace loads with the shell (DESIGN §5: the login page
+ * stays light).
+ */
+export const bootEnUS = {
+  errorTitle: 'Error',
+  profileFailed: 'Failed to fetch user info, please retry',
+  emptyMenu: 'No menu is available for this account. Signing out…',
+  loading: 'Loading…',
+  loadFailed: 'The page could not be loaded.',
+  retry: 'Retry',
+  home: 'Back to home',
+  titles: {
+    login: 'Sign in',
+    register: 'Register',
+    registerResult: 'Registration result',
+    forgetPassword: 'Forgot password',
+    forgetResult: 'Password reset',
+    bind: 'Bind account',
+    redirect: 'Signing in',
+    testHome: 'Test home',
+    exception403: '403',
+    exception404: '404',
+    exception500: '500',
+    agent: 'Agent workbench',
+  },
+};
+
+export const bootZhCN: Messages<typeof bootEnUS> = {
+  errorTitle: '错误',
+  profileFailed: '请求用户信息失败，请重试',
+  emptyMenu: '当前账号没有可用的菜单，正在退出…',
+  loading: '加载中…',
+  loadFailed: '页面加载失败。',
+  retry: '重试',
+  home: '返回首页',
+  titles: {
+    login: '登录',
+    register: '注册',
+    registerResult: '注册结果',
+    forgetPassword: '忘记密码',
+    forgetResult: '重置密码',
+    bind: '绑定账号',
+    redirect: '正在登录',
+    testHome: '测试首页',
+    exception403: '403',
+    exception404: '404',
+    exception500: '500',
+    agent: '客服工作台',
+  },
+};

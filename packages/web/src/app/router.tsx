@@ -1,0 +1,152 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, redirect, useLoaderData, useMatches, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import './i18nBoot';
+import { useLanguage } from '../shared/i18n';
+import { agentLoader, APP_BASENAME, guardLoader, redirectSignedInLoader, type GuardResult } from './guard/guard';
+import { HOME_PATH, LOGIN_PATH } from './routing/resolvePath';
+import { setDocumentTitle } from './title/pageTitle';
+import { BootFallback, RouteErrorScreen } from './boot/BootScreens';
+import { BlankLayout } from '../layouts/BlankLayout';
+
+/**
+ * The route tree (spec §2). This module and main.tsx stay light (DESIGN §5/§7): react, react-router,
+ * TanStack Query and the shared modules only. antd, ProComponents and the menu-driven shell load
+ * through the lazy imports below, after the guard lets the user in.
+ */
+
+type TitleHandle = { titleKey?: string };
+
+/** Lazy route module from one of the public pages' named exports. */
+const userPage =
+  (load: () => Promise<Record<string, ComponentType>>, name: string): RouteObject['lazy'] =>
+  async () => ({ Component: (await load())[name] });
+
+const loadUserPage = {
+  login: () => import('../features/user/pages/LoginPage'),
+  register: () => import('../features/user/pages/RegisterPage'),
+  registerEmail: () => import('../features/user/pages/RegisterEmailPage'),
+  registerMobile: () => import('../features/user/pages/RegisterMobilePage'),
+  registerResult: () => import('../features/user/pages/RegisterResultPage'),
+  forgetPassword: () => import('../features/user/pages/ForgetPasswordPage'),
+  forgetBind: () => import('../features/user/pages/ForgetBindPage'),
+  forgetResult: () => import('../features/user/pages/ForgetResultPage'),
+  bind: () => import('../features/user/pages/BindPage'),
+  bindWechat: () => import('../features/user/pages/BindWechatPage'),
+  bindWechatWork: () => import('../features/user/pages/BindWechatWorkPage'),
+  redirect: () => import('../features/user/pages/OAuthRedirectPage'),
+  testHome: () => import('../features/user/pages/TestHomePage'),
+};
+
+/** The redirect pages of the OAuth providers (spec §2 user area). */
+export const oauthRedirectPages = [
+  'redirect',
+  'redirect-lazada',
+  'redirect-lazada-im',
+  'redirect-lazada-erp',
+  'redirect-shopee',
+  'redirect-wechatkefu',
+  'redirect-wechatwork',
+] as const;
+
+/** Provider callbacks → the matching page of the user area, query string kept (spec §2). */
+export const oauthCallbacks: Record<string, string> = {
+  'oauth/wechat/callback': '/antv/user/bind-wechat',
+  'antv/mp/redirect': '/antv/user/redirect',
+  'antv/lazada/redirect': '/antv/user/redirect-lazada',
+  'antv/lazada/redirect/im': '/antv/user/redirect-lazada-im',
+  'antv/lazada/redirect/erp': '/antv/user/redirect-lazada-erp',
+  'antv/shopee/redirect': '/antv/user/redirect-shopee',
+  'antv/wechatkefu/redirect': '/antv/user/redirect-wechatkefu',
+  'antv/wechatwork/redirect': '/antv/user/redirect-wechatwork',
+};
+
+const keepQuery =
+  (to: string) =>
+  ({ request }: { request: Request }) =>
+    redirect(`${to}${new URL(request.url).search}`);
+
+const ExceptionRoute = lazy(() => import('../features/exception/ExceptionRoute').then((m) => ({ default: m.ExceptionRoute })));
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const AgentShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AgentShell })));
+
+/** The root: keeps the document title of the public routes (the shell titles its own pages). */
+const RootRoute = () => {
+  const matches = useMatches();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const titleKey = [...matches].reverse().map((match) => (match.handle as TitleHandle | undefined)?.titleKey).find(Boolean);
+  useEffect(() => {
+    if (titleKey) setDocumentTitle(t(`app:boot.titles.${titleKey}`), t('shared:product.tagline'));
+  }, [titleKey, t, language]);
+  return <Outlet />;
+};
+
+/**
+ * Authenticated area. The loader (the guard) has already signed the user in and loaded the menu;
+ * React.lazy (not the route's `lazy`) makes sure the heavy shell is fetched only after that.
+ */
+const ProtectedRoute = ({ variant }: { variant: 'console' | 'agent' }) => {
+  const result = useLoaderData() as GuardResult;
+  const { t } = useTranslation();
+  if (result.kind === 'signingOut') return <BootFallback message={t('app:boot.emptyMenu')} />;
+  const Shell = variant === 'agent' ? AgentShell : AppShell;
+  return (
+    <Suspense fallback={<BootFallback />}>
+      <Shell />
+    </Suspense>
+  );
+};
+
+const ExceptionScreen = ({ code }: { code: '403' | '404' | '500' }) => (
+  <Suspense fallback={<BootFallback />}>
+    <ExceptionRoute code={code} />
+  </Suspense>
+);
+
+const userChild = (path: string, lazyRoute: RouteObject['lazy'], titleKey: string, extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: lazyRoute, handle: { titleKey } satisfies TitleHandle, ...extra }) as RouteObject;
+
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootRoute />,
+    HydrateFallback: BootFallback,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, loader: () => redirect(HOME_PATH) },
+      {
+        path: 'antv/user',
+        element: <BlankLayout />,
+        children: [
+          { index: true, loader: () => redirect(LOGIN_PATH) },
+          userChild('login', userPage(loadUserPage.login, 'LoginPage'), 'login', { loader: redirectSignedInLoader }),
+          userChild('register', userPage(loadUserPage.register, 'RegisterPage'), 'register'),
+          userChild('register-email', userPage(loadUserPage.registerEmail, 'RegisterEmailPage'), 'register'),
+          userChild('register-mobile', userPage(loadUserPage.registerMobile, 'RegisterMobilePage'), 'register'),
+          userChild('register-result', userPage(loadUserPage.registerResult, 'RegisterResultPage'), 'registerResult'),
+          userChild('forget-password', userPage(loadUserPage.forgetPassword, 'ForgetPasswordPage'), 'forgetPassword'),
+          userChild('forget-bind', userPage(loadUserPage.forgetBind, 'ForgetBindPage'), 'forgetPassword'),
+          userChild('forget-result', userPage(loadUserPage.forgetResult, 'ForgetResultPage'), 'forgetResult'),
+          userChild('bind', userPage(loadUserPage.bind, 'BindPage'), 'bind'),
+          userChild('bind-wechat', userPage(loadUserPage.bindWechat, 'BindWechatPage'), 'bind'),
+          userChild('bind-wechat-work', userPage(loadUserPage.bindWechatWork, 'BindWechatWorkPage'), 'bind'),
+          ...oauthRedirectPages.map((path) => userChild(path, userPage(loadUserPage.redirect, 'OAuthRedirectPage'), 'redirect')),
+        ],
+      },
+      {
+        path: 'antv/test/home',
+        element: <BlankLayout />,
+        children: [{ index: true, lazy: userPage(loadUserPage.testHome, 'TestHomePage'), handle: { titleKey: 'testHome' } }],
+      },
+      ...Object.entries(oauthCallbacks).map(([path, to]): RouteObject => ({ path, loader: keepQuery(to) })),
+      { path: 'exception/403', element: <ExceptionScreen code="403" />, handle: { titleKey: 'exception403' } },
+      { path: 'exception/404', element: <ExceptionScreen code="404" />, handle: { titleKey: 'exception404' } },
+      { path: 'exception/500', element: <ExceptionScreen code="500" />, handle: { titleKey: 'exception500' } },
+      { path: 'agent/*', loader: agentLoader, element: <ProtectedRoute variant="agent" />, handle: { titleKey: 'agent' } },
+      { path: '*', loader: guardLoader, element: <ProtectedRoute variant="console" /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes, { basename: APP_BASENAME });

@@ -1,0 +1,33 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { AntdProvider } from '../providers/AntdProvider';
+
+// jsdom has no ResizeObserver; ProTable and antd's overflow logic need one. (vitest.setup.ts is the
+// light layer's; the stub lives here so page tests that render antd get it.)
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+/** Test helper: a page inside the providers the shell gives it (query client, router, antd + `app` locale). */
+export const renderWithProviders = (ui: ReactElement, { path = '/' }: { path?: string } = {}) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AntdProvider>{ui}</AntdProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+};
+
+export const jsonResponse = (data: unknown, status = 200) =>
+  new Response(JSON.stringify({ message: status === 200 ? 'OK' : 'failed', status_code: status, data }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });

@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { PublicConfig } from '@openkefu/contract';
+import { LoginPage } from './LoginPage';
+import { clearPublicConfigCache } from '../hooks/usePublicConfig';
+import { getToken } from '../../../shared/auth/token';
+import { changeLanguage } from '../../../shared/i18n';
+
+const config = (loginMethods: PublicConfig['loginMethods']): PublicConfig => ({
+  productName: 'OpenKefu',
+  version: '0.1.0',
+  privateServer: false,
+  features: {
+    onlineVisitor: true,
+    historyMessage: true,
+    monitor: true,
+    qualityCheck: true,
+    statistic: true,
+    support: true,
+    feedback: true,
+    wechatScanLogin: false,
+    im: false,
+  },
+  links: { support: 'https://support.example', help: '', agreement: '' },
+  uploadBaseUrl: '',
+  loginMethods,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const tokenBody = { access_token: 'fresh', token_type: 'bearer', expires_in: 604800, refresh_token: 'r', scope: 'all', jti: 'j' };
+
+type Handler = (url: string, init: RequestInit) => Response;
+let calls: Array<{ url: string; init: RequestInit }> = [];
+
+const serve = (methods: PublicConfig['loginMethods'], handler: Handler) => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      if (url.startsWith('/api/v1/config')) return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(methods) }));
+      return Promise.resolve(handler(url, init));
+    }),
+  );
+};
+
+const Where = () => {
+  const location = useLocation();
+  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
+};
+
+const renderLogin = (entry = '/antv/user/login') =>
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/antv/user/login" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    clearPublicConfigCache();
+  });
+
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    await changeLanguage('en-US');
+  });
+
+  it('shows validation messages under the fields and sends nothing', async () => {
+    serve(['password'], () => json(500, {}));
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Please enter your username');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Please enter your password');
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(calls.filter((c) => c.url.startsWith('/oauth'))).toHaveLength(0);
+    // Typing clears that field's message.
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    expect(screen.queryByText('Please enter your username')).toBeNull();
+  });
+
+  it('shows the server error above the form, with the retry time, and stays put', async () => {
+    serve(['password'], () =>
+      json(429, {
+        error: 'too_many_attempts',
+        error_description: 'Too many failed sign-in attempts',
+        message: 'Too many failed sign-in attempts',
+        retryAfter: 540,
+      }),
+    );
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many failed sign-in attempts');
+    expect(alert).toHaveTextContent('Try again in 9m.');
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    // The failed sign-in is the form's error only: no toast, no logout.
+    expect(document.getElementById('ok-toasts')).toBeNull();
+    expect(getToken()).toBeNull();
+  });
+
+  it('disables submit while pending, then follows the redirect parameter', async () => {
+    let release: (() => void) | undefined;
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        if (url.startsWith('/api/v1/config')) return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(['password']) }));
+        return new Promise<Response>((resolve) => {
+          release = () => resolve(json(200, tokenBody));
+        });
+      }),
+    );
+    const user = userEvent.setup();
+    renderLogin(`/antv/user/login?redirect=${encodeURIComponent('/stable/kefu/account?x=1')}`);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    const tokenCall = calls.find((c) => c.url.startsWith('/oauth/token'));
+    expect(tokenCall?.init.body).toBe('username=admin&password=admin&grant_type=password&scope=all');
+    await act(async () => release?.());
+    expect(await screen.findByTestId('where')).toHaveTextContent('/stable/kefu/account?x=1');
+    expect(getToken()).toBe('fresh');
+  });
+
+  it.each([['https://evil.example/steal'], ['//evil.example'], ['javascript:alert(1)']])(
+    'ignores the unsafe redirect %s and goes to /dashboard',
+    async (target) => {
+      serve(['password'], () => json(200, tokenBody));
+      const user = userEvent.setup();
+      renderLogin(`/antv/user/login?redirect=${encodeURIComponent(target)}`);
+      await user.type(screen.getByLabelText('Username'), 'admin');
+      await user.type(screen.getByLabelText('Password'), 'admin');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      expect(await screen.findByTestId('where')).toHaveTextContent(/^\/dashboard$/);
+    },
+  );
+
+  it('offers code tabs only when the server lists them', async () => {
+    serve(['password'], () => json(500, {}));
+    const first = renderLogin();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/config'))).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByRole('tab')).toBeNull();
+    first.unmount();
+
+    clearPublicConfigCache();
+    serve(['password', 'mobile', 'email'], () => json(500, {}));
+    renderLogin();
+    expect(await screen.findByRole('tab', { name: 'Mobile code' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Email code' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('signs in with a mobile code: send-code countdown, then the mobile grant', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    serve(['password', 'mobile'], (url) => {
+      if (url.startsWith('/sms/api/send/')) return json(200, { message: 'ok', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
+      if (url.startsWith('/mobile/token')) return json(200, tokenBody);
+      return json(404, {});
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderLogin();
+    await user.click(await screen.findByRole('tab', { name: 'Mobile code' }));
+
+    // The address is checked before a code is requested.
+    await user.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('Please enter your mobile number');
+    expect(calls.some((c) => c.url.startsWith('/sms/'))).toBe(false);
+
+    await user.type(screen.getByLabelText('Mobile number'), '13800138000');
+    await user.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByRole('button', { name: /Resend in 60s/ })).toBeDisabled();
+    expect(calls.find((c) => c.url.startsWith('/sms/'))?.url).toBe('/sms/api/send/log?mobile=13800138000&purpose=login&client=web');
+    expect(screen.getByRole('status')).toHaveTextContent('valid for 5 minutes');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(screen.getByRole('button', { name: /Resend in 59s/ })).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(59_000);
+    });
+    expect(screen.getByRole('button', { name: 'Get code' })).toBeEnabled();
+
+    await user.type(screen.getByLabelText('Verification code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription('The verification code has 6 digits');
+    await user.type(screen.getByLabelText('Verification code'), '456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
+    expect(calls.find((c) => c.url.startsWith('/mobile/token'))?.init.body).toBe('mobile=13800138000&code=123456&grant_type=mobile&scope=all');
+  });
+
+  it('is in Chinese when the language is zh-CN', async () => {
+    await changeLanguage('zh-CN');
+    serve(['password'], () => json(500, {}));
+    const user = userEvent.setup();
+    renderLogin();
+    expect(screen.getByText('全渠道智能客服')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByText('请输入用户名')).toBeInTheDocument();
+  });
+});

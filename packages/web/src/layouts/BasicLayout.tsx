@@ -1,0 +1,172 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { ProLayout, type ProLayoutProps } from '@ant-design/pro-components';
+import { Link, useLocation } from 'react-router';
+import { useProfile } from '../shared/auth/profileStore';
+import { useLanguage } from '../shared/i18n';
+import { findSectionOfPath, listMenuSections, titleOf, type RouteTable } from '../app/routing/buildRoutes';
+import type { AppSession } from '../app/routing/session';
+import { useSettings, settingsStore } from '../app/settings/useSettings';
+import type { DisplaySettings } from '../app/settings/settings';
+import type { DeviceMode } from '../app/device/device';
+import { useAutoHideHeader } from '../app/device/autoHideHeader';
+import { MultiTab } from '../app/multitab/MultiTab';
+import { MenuIcon } from './icons';
+import { getSectionLayout } from './sectionLayouts';
+import { AvatarDropdown } from './components/AvatarDropdown';
+import { useHeaderActions } from './components/HeaderActions';
+import { GlobalFooter, IllegalUseBanner } from './components/GlobalFooter';
+import { SettingsDrawer } from './components/SettingsDrawer';
+import './layouts.css';
+
+/** Spec §9: header 64 px; the main menu 109 px wide, 80 px collapsed (the content's left padding). */
+export const HEADER_HEIGHT = 64;
+export const MAIN_MENU_WIDTH = 109;
+export const MAIN_MENU_COLLAPSED_WIDTH = 80;
+
+const DARK_BG = '#001529';
+
+/** Spec §3 theme: a dark or light navigation (the menu bar of the chosen layout); the page stays light. */
+export const layoutToken = (settings: DisplaySettings): ProLayoutProps['token'] => {
+  const isDark = settings.theme === 'dark';
+  const darkMenu = {
+    colorMenuBackground: DARK_BG,
+    colorTextMenu: 'rgba(255,255,255,0.75)',
+    colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+    colorTextMenuSelected: '#fff',
+    colorTextMenuItemHover: '#fff',
+    colorTextMenuActive: '#fff',
+    colorTextMenuTitle: '#fff',
+    colorBgMenuItemSelected: settings.primaryColor,
+    colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+    colorBgMenuItemActive: 'rgba(255,255,255,0.12)',
+    colorBgCollapsedButton: DARK_BG,
+    colorTextCollapsedButton: 'rgba(255,255,255,0.75)',
+    colorTextCollapsedButtonHover: '#fff',
+    colorMenuItemDivider: 'rgba(255,255,255,0.15)',
+  };
+  const darkHeader = {
+    colorBgHeader: DARK_BG,
+    colorBgScrollHeader: DARK_BG,
+    colorHeaderTitle: '#fff',
+    colorTextMenu: 'rgba(255,255,255,0.75)',
+    colorTextMenuSecondary: 'rgba(255,255,255,0.65)',
+    colorTextMenuSelected: '#fff',
+    colorTextMenuActive: '#fff',
+    colorBgMenuItemSelected: settings.primaryColor,
+    colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
+    colorTextRightActionsItem: 'rgba(255,255,255,0.85)',
+    colorBgRightActionsItemHover: 'rgba(255,255,255,0.12)',
+    heightLayoutHeader: HEADER_HEIGHT,
+  };
+  const lightHeader = { heightLayoutHeader: HEADER_HEIGHT, colorBgHeader: '#fff', colorBgScrollHeader: '#fff' };
+  const isTop = settings.layout === 'topmenu';
+  return {
+    colorPrimary: settings.primaryColor,
+    bgLayout: '#f0f2f5',
+    sider: isDark && !isTop ? darkMenu : { colorMenuBackground: '#fff', colorBgMenuItemSelected: `${settings.primaryColor}1a`, colorTextMenuSelected: settings.primaryColor },
+    header: isDark && isTop ? darkHeader : lightHeader,
+    pageContainer: { paddingInlinePageContainerContent: 0, paddingBlockPageContainerContent: 0 },
+  };
+};
+
+export type BasicLayoutProps = {
+  session: AppSession;
+  device: DeviceMode;
+  /** The label of a full path for multi-tab mode. */
+  titleOfPath: (fullPath: string) => string;
+  children: ReactNode;
+};
+
+/**
+ * The main frame (spec §2 "basic"): ProLayout with the thirteen sections as its menu, the header
+ * links, display settings, multi-tab strip, the illegal-use banner and — in the dashboard — the footer.
+ */
+export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLayoutProps) => {
+  const language = useLanguage();
+  const settings = useSettings();
+  const profile = useProfile();
+  const location = useLocation();
+  const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const [isMobileMenuCollapsed, setMobileMenuCollapsed] = useState(true);
+  const isHeaderVisible = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
+  const { table, config } = session;
+  const isPrivate = config?.privateServer ?? false;
+  const isMobile = device === 'mobile';
+
+  const section = findSectionOfPath(table, location.pathname);
+  const hasFooter = !isPrivate && section !== undefined && getSectionLayout(section.layout).hasFooter;
+
+  const route = useMemo(() => buildFrameRoute(table, language), [table, language]);
+  const actions = useHeaderActions({ config, onOpenSettings: () => setSettingsOpen(true) });
+
+  // On phones the menu lives in a drawer that opens on demand; elsewhere it follows the saved setting.
+  const collapsed = isMobile ? isMobileMenuCollapsed : !settings.sidebarOpened;
+  const onCollapse = (next: boolean) => {
+    if (isMobile) setMobileMenuCollapsed(next);
+    else settingsStore.update({ sidebarOpened: !next });
+  };
+
+  const classes = ['ok-frame', `ok-frame--${device}`, `ok-frame--${settings.theme}`, isHeaderVisible ? '' : 'ok-frame--header-hidden']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <>
+      <ProLayout
+        className={classes}
+        title="OpenKefu"
+        logo={<img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />}
+        layout={settings.layout === 'topmenu' ? 'top' : 'side'}
+        navTheme="light"
+        contentWidth={settings.contentWidth}
+        fixedHeader={settings.fixedHeader}
+        fixSiderbar={settings.fixedSidebar}
+        siderWidth={MAIN_MENU_WIDTH}
+        menu={{ locale: false, collapsedWidth: MAIN_MENU_COLLAPSED_WIDTH }}
+        collapsed={collapsed}
+        onCollapse={onCollapse}
+        disableMobile={!isMobile}
+        token={layoutToken(settings)}
+        route={route}
+        location={{ pathname: section?.path ?? location.pathname }}
+        pageTitleRender={false}
+        menuItemRender={(item, dom) =>
+          item.isUrl || !item.path ? (
+            dom
+          ) : (
+            <Link to={item.path} onClick={() => isMobile && setMobileMenuCollapsed(true)}>
+              {dom}
+            </Link>
+          )
+        }
+        actionsRender={() => actions}
+        avatarProps={{
+          src: profile?.avatar || undefined,
+          title: profile?.nickname || profile?.username,
+          size: 'small',
+          render: (_props, dom) => <AvatarDropdown>{dom}</AvatarDropdown>,
+        }}
+        footerRender={hasFooter ? () => <GlobalFooter config={config} /> : false}
+        menuFooterRender={false}
+        contentStyle={{ padding: 0 }}
+        breadcrumbRender={false}
+      >
+        <IllegalUseBanner />
+        {settings.multiTab && <MultiTab titleOf={titleOfPath} />}
+        <div className="ok-frame__content">{children}</div>
+      </ProLayout>
+      <SettingsDrawer isOpen={isSettingsOpen} onClose={() => setSettingsOpen(false)} />
+    </>
+  );
+};
+
+const buildFrameRoute = (table: RouteTable, language: 'en-US' | 'zh-CN'): ProLayoutProps['route'] => ({
+  path: '/',
+  routes: listMenuSections(table).map((section) => ({
+    path: section.path,
+    key: section.path,
+    name: titleOf(section, language),
+    icon: <MenuIcon name={section.icon} />,
+    ...(section.isExternal ? { target: '_blank' } : {}),
+  })),
+});

@@ -1,0 +1,69 @@
+import { Dropdown, Tooltip } from 'antd';
+import type { MenuProps } from 'antd';
+import { CustomerServiceOutlined, QuestionCircleOutlined, SettingOutlined, SkinOutlined, WalletOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PublicConfig } from '@openkefu/contract';
+import { LanguageSwitch } from './LanguageSwitch';
+import { ACCOUNT_SETTINGS_PATH } from './AvatarDropdown';
+
+export const RECHARGE_PATH = '/stable/settings/recharge';
+/** The agent workbench opens in its own window (spec §1); its page comes with live chat. */
+export const AGENT_WORKBENCH_URL = `${import.meta.env.BASE_URL}agent`;
+
+export type HeaderActionsProps = {
+  config: PublicConfig | null;
+  onOpenSettings: () => void;
+};
+
+const openExternal = (url: string) => {
+  window.open(url, '_blank', 'noopener,noreferrer');
+};
+
+/**
+ * Header links of spec §1: agent workbench, recharge, account settings, support / help /
+ * agreement, language, display settings. Private-server mode hides the provider links and recharge.
+ */
+export const useHeaderActions = ({ config, onOpenSettings }: HeaderActionsProps) => {
+  const { t } = useTranslation('app');
+  const navigate = useNavigate();
+  const isPrivate = config?.privateServer ?? false;
+  const links = config?.links;
+
+  const helpItems: MenuProps['items'] = isPrivate
+    ? []
+    : [
+        links?.support ? { key: 'support', label: t('frame.support') } : null,
+        links?.help ? { key: 'help', label: t('frame.help') } : null,
+        links?.agreement ? { key: 'agreement', label: t('frame.agreement') } : null,
+      ].filter((item) => item !== null);
+  const onHelpClick: MenuProps['onClick'] = ({ key }) => {
+    const url = links?.[key as 'support' | 'help' | 'agreement'];
+    if (url) openExternal(url);
+  };
+
+  const action = (key: string, title: string, icon: React.ReactNode, onClick: () => void) => (
+    <Tooltip key={key} title={title}>
+      <span className="ok-header-action" role="button" tabIndex={0} aria-label={title} onClick={onClick} onKeyDown={(e) => e.key === 'Enter' && onClick()}>
+        {icon}
+      </span>
+    </Tooltip>
+  );
+
+  return [
+    action('agent', t('frame.agent'), <CustomerServiceOutlined />, () => {
+      window.open(AGENT_WORKBENCH_URL, 'openkefu-agent-workbench');
+    }),
+    isPrivate ? null : action('recharge', t('frame.recharge'), <WalletOutlined />, () => navigate(RECHARGE_PATH)),
+    action('account', t('frame.accountSettings'), <SettingOutlined />, () => navigate(ACCOUNT_SETTINGS_PATH)),
+    helpItems.length > 0 ? (
+      <Dropdown key="help" menu={{ items: helpItems, onClick: onHelpClick }} placement="bottomRight">
+        <span className="ok-header-action" role="button" tabIndex={0} aria-label={t('frame.helpMenu')}>
+          <QuestionCircleOutlined />
+        </span>
+      </Dropdown>
+    ) : null,
+    <LanguageSwitch key="language" className="ok-header-action" />,
+    action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),
+  ].filter(Boolean);
+};

@@ -1,0 +1,2 @@
+export { Can, type CanProps } from './Can';
+export { useCan } from './useCan';

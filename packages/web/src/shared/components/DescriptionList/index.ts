@@ -1,0 +1,1 @@
+export { Description, DescriptionList, type DescriptionListProps, type DescriptionProps } from './DescriptionList';
