@@ -70,7 +70,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   app.setNotFoundHandler((request, reply) => {
     if (hosting.serveSpaFallback(request, reply)) return;
     handleError(
-      AppError.notFound('error.routeNotFound', { method: request.method, url: (request.url.split('?')[0] ?? '').slice(0, 200) }),
+      AppError.notFound('error.routeNotFound', {
+        method: request.method,
+        url: (request.url.split('?')[0] ?? '').slice(0, 200),
+      }),
       request,
       reply,
     );

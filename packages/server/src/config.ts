@@ -11,19 +11,31 @@ const booleanValue = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value), 'must be true or false')
+  .refine(
+    (value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(value),
+    'must be true or false',
+  )
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
 
 const urlOrEmpty = z
   .string()
   .trim()
-  .refine((value) => value === '' || /^(https?:\/\/|mailto:|\/)\S*$/.test(value), 'must be an http(s) address, a mailto: link or a path');
+  .refine(
+    (value) => value === '' || /^(https?:\/\/|mailto:|\/)\S*$/.test(value),
+    'must be an http(s) address, a mailto: link or a path',
+  );
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number({ message: 'must be a number' }).int().min(1, 'must be 1–65535').max(65_535, 'must be 1–65535'),
+    PORT: z.coerce
+      .number({ message: 'must be a number' })
+      .int()
+      .min(1, 'must be 1–65535')
+      .max(65_535, 'must be 1–65535'),
     HOST: z.string().trim().min(1),
-    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }),
+    NODE_ENV: z.enum(['development', 'production', 'test'], {
+      message: 'must be development, production or test',
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       message: 'must be fatal, error, warn, info, debug, trace or silent',
     }),
@@ -31,11 +43,17 @@ const envSchema = z
     DATABASE_URL: z
       .string()
       .trim()
-      .refine((value) => value === '' || /^postgres(ql)?:\/\/\S+$/.test(value), 'must be empty (SQLite) or a postgres:// URL'),
+      .refine(
+        (value) => value === '' || /^postgres(ql)?:\/\/\S+$/.test(value),
+        'must be empty (SQLite) or a postgres:// URL',
+      ),
     REDIS_URL: z
       .string()
       .trim()
-      .refine((value) => value === '' || /^rediss?:\/\/\S+$/.test(value), 'must be empty (in-process) or a redis:// URL'),
+      .refine(
+        (value) => value === '' || /^rediss?:\/\/\S+$/.test(value),
+        'must be empty (in-process) or a redis:// URL',
+      ),
     TRUST_PROXY: booleanValue,
     BOOTSTRAP_ADMIN_USERNAME: z
       .string()
@@ -65,7 +83,10 @@ const envSchema = z
     SMTP_URL: z
       .string()
       .trim()
-      .refine((value) => value === '' || /^smtps?:\/\/\S+$/.test(value), 'must be an smtp:// or smtps:// URL'),
+      .refine(
+        (value) => value === '' || /^smtps?:\/\/\S+$/.test(value),
+        'must be an smtp:// or smtps:// URL',
+      ),
     MAIL_FROM: z.string().trim().min(3),
     WEB_DIST_DIR: z.string().trim().min(1),
     PUBLIC_URL: z
@@ -99,29 +120,80 @@ export type ConfigDoc = { name: EnvName; default: string; description: string };
 export const configDocs: ConfigDoc[] = [
   { name: 'PORT', default: '9003', description: 'HTTP port the server listens on.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to bind.' },
-  { name: 'NODE_ENV', default: 'development', description: 'development, production or test. Production refuses the default bootstrap password.' },
-  { name: 'LOG_LEVEL', default: 'info', description: 'pino log level: fatal, error, warn, info, debug, trace or silent.' },
-  { name: 'DATA_DIR', default: './data', description: 'Directory for the SQLite database and other local data.' },
+  {
+    name: 'NODE_ENV',
+    default: 'development',
+    description: 'development, production or test. Production refuses the default bootstrap password.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino log level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Directory for the SQLite database and other local data.',
+  },
   {
     name: 'DATABASE_URL',
     default: '',
-    description: 'Empty: SQLite file DATA_DIR/openkefu.sqlite. postgres://user:pass@host:5432/db: PostgreSQL.',
+    description:
+      'Empty: SQLite file DATA_DIR/openkefu.sqlite. postgres://user:pass@host:5432/db: PostgreSQL.',
   },
   {
     name: 'REDIS_URL',
     default: '',
-    description: 'Empty: rate limits and fan-out run in-process. redis://host:6379: shared by every server node.',
+    description:
+      'Empty: rate limits and fan-out run in-process. redis://host:6379: shared by every server node.',
   },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers (set behind a load balancer so per-IP limits see the client address).' },
-  { name: 'BOOTSTRAP_ADMIN_USERNAME', default: 'admin', description: 'Platform admin created on an empty database.' },
-  { name: 'BOOTSTRAP_ADMIN_PASSWORD', default: defaultBootstrapPassword, description: 'Its initial password. Must be changed when NODE_ENV=production.' },
-  { name: 'ADMIN_ACCOUNT', default: '(BOOTSTRAP_ADMIN_USERNAME)', description: 'The account that sees admin-only menu items (spec §6).' },
-  { name: 'OAUTH_CLIENT_ID', default: 'client', description: 'OAuth client id the console sends as Basic auth to the token endpoints.' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Trust X-Forwarded-* headers (set behind a load balancer so per-IP limits see the client address).',
+  },
+  {
+    name: 'BOOTSTRAP_ADMIN_USERNAME',
+    default: 'admin',
+    description: 'Platform admin created on an empty database.',
+  },
+  {
+    name: 'BOOTSTRAP_ADMIN_PASSWORD',
+    default: defaultBootstrapPassword,
+    description: 'Its initial password. Must be changed when NODE_ENV=production.',
+  },
+  {
+    name: 'ADMIN_ACCOUNT',
+    default: '(BOOTSTRAP_ADMIN_USERNAME)',
+    description: 'The account that sees admin-only menu items (spec §6).',
+  },
+  {
+    name: 'OAUTH_CLIENT_ID',
+    default: 'client',
+    description: 'OAuth client id the console sends as Basic auth to the token endpoints.',
+  },
   { name: 'OAUTH_CLIENT_SECRET', default: 'secret', description: 'OAuth client secret.' },
-  { name: 'PRIVATE_SERVER', default: 'false', description: 'Private-server mode: hides provider links, recharge, the code link and the footer.' },
-  { name: 'SUPPORT_URL', default: 'https://github.com/openkefu/openkefu/issues', description: 'Header link: contact support (empty hides it).' },
-  { name: 'HELP_URL', default: 'https://github.com/openkefu/openkefu#readme', description: 'Header link: help documentation (empty hides it).' },
-  { name: 'AGREEMENT_URL', default: 'https://github.com/openkefu/openkefu/blob/main/LICENSE', description: 'Footer link: user agreement (empty hides it).' },
+  {
+    name: 'PRIVATE_SERVER',
+    default: 'false',
+    description: 'Private-server mode: hides provider links, recharge, the code link and the footer.',
+  },
+  {
+    name: 'SUPPORT_URL',
+    default: 'https://github.com/openkefu/openkefu/issues',
+    description: 'Header link: contact support (empty hides it).',
+  },
+  {
+    name: 'HELP_URL',
+    default: 'https://github.com/openkefu/openkefu#readme',
+    description: 'Header link: help documentation (empty hides it).',
+  },
+  {
+    name: 'AGREEMENT_URL',
+    default: 'https://github.com/openkefu/openkefu/blob/main/LICENSE',
+    description: 'Footer link: user agreement (empty hides it).',
+  },
   { name: 'FEATURE_ONLINE_VISITOR', default: 'true', description: 'Feature switch: online visitors.' },
   { name: 'FEATURE_HISTORY_MESSAGE', default: 'true', description: 'Feature switch: history messages.' },
   { name: 'FEATURE_MONITOR', default: 'true', description: 'Feature switch: monitor.' },
@@ -129,14 +201,36 @@ export const configDocs: ConfigDoc[] = [
   { name: 'FEATURE_STATISTIC', default: 'true', description: 'Feature switch: statistics.' },
   { name: 'FEATURE_SUPPORT', default: 'true', description: 'Feature switch: support (knowledge base).' },
   { name: 'FEATURE_FEEDBACK', default: 'true', description: 'Feature switch: feedback.' },
-  { name: 'FEATURE_WECHAT_SCAN_LOGIN', default: 'false', description: 'Feature switch: WeChat scan login (not available yet).' },
+  {
+    name: 'FEATURE_WECHAT_SCAN_LOGIN',
+    default: 'false',
+    description: 'Feature switch: WeChat scan login (not available yet).',
+  },
   { name: 'FEATURE_IM', default: 'false', description: 'Feature switch: IM.' },
-  { name: 'SMS_PROVIDER', default: 'log', description: 'Login-code delivery by SMS: log (writes the code to the server log) or none (mobile login off).' },
-  { name: 'EMAIL_PROVIDER', default: 'log', description: 'Login-code delivery by email: log, smtp (needs SMTP_URL) or none (email login off).' },
-  { name: 'SMTP_URL', default: '', description: 'SMTP server for EMAIL_PROVIDER=smtp, e.g. smtps://user:pass@smtp.example.com:465.' },
+  {
+    name: 'SMS_PROVIDER',
+    default: 'log',
+    description:
+      'Login-code delivery by SMS: log (writes the code to the server log) or none (mobile login off).',
+  },
+  {
+    name: 'EMAIL_PROVIDER',
+    default: 'log',
+    description: 'Login-code delivery by email: log, smtp (needs SMTP_URL) or none (email login off).',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '',
+    description: 'SMTP server for EMAIL_PROVIDER=smtp, e.g. smtps://user:pass@smtp.example.com:465.',
+  },
   { name: 'MAIL_FROM', default: 'OpenKefu <no-reply@localhost>', description: 'Sender address of emails.' },
   { name: 'WEB_DIST_DIR', default: 'packages/web/dist', description: 'Built console served at /admin/.' },
-  { name: 'PUBLIC_URL', default: '', description: 'Public address of this server (printed at start and returned as the chat-server URL); empty: derived from the request.' },
+  {
+    name: 'PUBLIC_URL',
+    default: '',
+    description:
+      'Public address of this server (printed at start and returned as the chat-server URL); empty: derived from the request.',
+  },
 ];
 
 const defaults: Record<EnvName, string> = {
@@ -146,7 +240,16 @@ const defaults: Record<EnvName, string> = {
 };
 
 /** Variables where an explicit empty value means "empty" rather than "use the default". */
-const emptyAllowed = new Set<EnvName>(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'SUPPORT_URL', 'HELP_URL', 'AGREEMENT_URL', 'ADMIN_ACCOUNT']);
+const emptyAllowed = new Set<EnvName>([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PUBLIC_URL',
+  'SUPPORT_URL',
+  'HELP_URL',
+  'AGREEMENT_URL',
+  'ADMIN_ACCOUNT',
+]);
 
 export type FeatureSwitches = {
   onlineVisitor: boolean;
@@ -185,24 +288,35 @@ export type Config = {
 
 export class ConfigError extends Error {
   constructor(readonly problems: { name: string; message: string }[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem.name}: ${problem.message}`).join('\n')}`);
+    super(
+      `Invalid configuration:\n${problems.map((problem) => `  ${problem.name}: ${problem.message}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
+
+const secretNames = new Set<string>(['BOOTSTRAP_ADMIN_PASSWORD', 'OAUTH_CLIENT_SECRET']);
+
+// Start-up errors end up in logs: never echo a secret, nor the credentials inside a URL.
+const describeValue = (name: string, value: string): string =>
+  secretNames.has(name)
+    ? `${value.length} characters`
+    : JSON.stringify(value.replace(/\/\/[^@/]*@/, '//***@'));
 
 /** Reads and validates the configuration; throws ConfigError naming each bad variable. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
   const raw: Record<string, string> = {};
   for (const name of Object.keys(defaults) as EnvName[]) {
     const value = env[name];
-    raw[name] = value === undefined || (value.trim() === '' && !emptyAllowed.has(name)) ? defaults[name] : value;
+    raw[name] =
+      value === undefined || (value.trim() === '' && !emptyAllowed.has(name)) ? defaults[name] : value;
   }
   const parsed = envSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? 'environment');
-        return { name, message: `${issue.message} (got ${JSON.stringify(raw[name] ?? '')})` };
+        return { name, message: `${issue.message} (got ${describeValue(name, raw[name] ?? '')})` };
       }),
     );
   }
@@ -240,3 +354,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL,
   };
 };
+
+/** The README's configuration table, in Markdown (`npm run config-table -w @openkefu/server`). */
+export const formatConfigTable = (): string =>
+  [
+    '| Variable | Default | Meaning |',
+    '|---|---|---|',
+    ...configDocs.map(
+      (doc) =>
+        `| \`${doc.name}\` | ${doc.default === '' ? '(empty)' : `\`${doc.default}\``} | ${doc.description.replace(/\|/g, '\\|')} |`,
+    ),
+  ].join('\n');

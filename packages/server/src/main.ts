@@ -51,7 +51,9 @@ const main = async () => {
   const database = openDatabase(spec);
   await migrateToLatest(database);
   const seed = await seedDatabase(database, config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : null;
   const app = await buildApp({ config, database, redis });
 
   let isClosing = false;

@@ -25,7 +25,9 @@ export type AppDatabase = {
 };
 
 export const describeDatabase = (spec: DatabaseSpec): string =>
-  spec.dialect === 'sqlite' ? `SQLite ${spec.file}` : `PostgreSQL ${spec.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
+  spec.dialect === 'sqlite'
+    ? `SQLite ${spec.file}`
+    : `PostgreSQL ${spec.connectionString.replace(/\/\/[^@/]*@/, '//***@')}`;
 
 export const databaseSpecFromConfig = (config: Config): DatabaseSpec =>
   config.databaseUrl === ''

@@ -27,7 +27,13 @@ export type SeedResult = {
 
 const seedRoles = async (db: Executor, now: number) => {
   for (const role of defaultRoles) {
-    const roleId = await insertRole(db, { rid: createPublicId(), value: role.value, name: role.name, description: role.description, now });
+    const roleId = await insertRole(db, {
+      rid: createPublicId(),
+      value: role.value,
+      name: role.name,
+      description: role.description,
+      now,
+    });
     await insertRoleAuthorities(db, roleId, role.authorities);
     await insertRolePermissions(db, roleId, buildDefaultPermissions(role));
   }
@@ -92,7 +98,12 @@ const seedMenu = async (db: Executor, now: number) => {
 
 const seedBootstrapAdmin = async (db: Executor, config: Config, now: number) => {
   const passwordHash = await hashPassword(config.bootstrapAdmin.password);
-  const orgId = await insertOrganization(db, { oid: createPublicId(), name: 'OpenKefu', subDomain: 'openkefu', now });
+  const orgId = await insertOrganization(db, {
+    oid: createPublicId(),
+    name: 'OpenKefu',
+    subDomain: 'openkefu',
+    now,
+  });
   const userId = await insertUser(db, {
     uid: createPublicId(),
     orgId,
@@ -119,11 +130,14 @@ export const seedDatabase = async ({ db, dialect }: AppDatabase, config: Config)
     if (rolesCreated) await seedRoles(trx, now);
     const menuCreated = (await countMenuItems(trx)) === 0;
     if (menuCreated) await seedMenu(trx, now);
-    const adminCreated = (await findUserByUsername(trx, config.bootstrapAdmin.username)) === undefined && rolesCreated;
+    const adminCreated =
+      (await findUserByUsername(trx, config.bootstrapAdmin.username)) === undefined && rolesCreated;
     if (adminCreated) await seedBootstrapAdmin(trx, config, now);
     return { rolesCreated, menuCreated, adminCreated };
   });
   const admin = await findUserByUsername(db, config.bootstrapAdmin.username);
-  const isAdminPasswordBootstrap = admin ? await verifyPassword(admin.password_hash, config.bootstrapAdmin.password) : false;
+  const isAdminPasswordBootstrap = admin
+    ? await verifyPassword(admin.password_hash, config.bootstrapAdmin.password)
+    : false;
   return { ...result, isAdminPasswordBootstrap };
 };

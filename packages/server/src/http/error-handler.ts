@@ -5,13 +5,19 @@ import { AppError } from './errors.js';
 import { translate } from './i18n.js';
 import { languageOf } from './reply.js';
 
-const contextNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+const contextNames: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
 
 /** Maps anything thrown to the one error type, so every error answer has the same shape. */
 export const toAppError = (error: unknown): AppError => {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const context = contextNames[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
+    const context =
+      contextNames[(error as { validationContext?: string }).validationContext ?? 'body'] ?? 'body';
     return AppError.validation(
       error.validation.map((issue) => {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -23,11 +29,18 @@ export const toAppError = (error: unknown): AppError => {
   switch (fastifyError?.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return AppError.badRequest('error.badJson', { fields: [{ field: 'body', message: 'not valid JSON' }], oauthError: 'invalid_request' });
+      return AppError.badRequest('error.badJson', {
+        fields: [{ field: 'body', message: 'not valid JSON' }],
+        oauthError: 'invalid_request',
+      });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', 413, 'error.payloadTooLarge', { oauthError: 'invalid_request' });
+      return new AppError('PAYLOAD_TOO_LARGE', 413, 'error.payloadTooLarge', {
+        oauthError: 'invalid_request',
+      });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('BAD_REQUEST', 415, 'error.unsupportedMediaType', { oauthError: 'invalid_request' });
+      return new AppError('BAD_REQUEST', 415, 'error.unsupportedMediaType', {
+        oauthError: 'invalid_request',
+      });
   }
   // A race the services did not foresee (two requests creating the same name) is still a 409.
   if (isUniqueViolation(error)) return AppError.conflict();
@@ -49,12 +62,20 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
   if (appError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {
-    request.log.debug({ code: appError.code, status: appError.statusCode, key: appError.messageKey }, 'request refused');
+    request.log.debug(
+      { code: appError.code, status: appError.statusCode, key: appError.messageKey },
+      'request refused',
+    );
   }
   const message = translate(appError.messageKey, languageOf(request), appError.params);
   if (appError.retryAfter !== undefined) reply.header('Retry-After', String(appError.retryAfter));
   if (appError.statusCode === 401) {
-    reply.header('WWW-Authenticate', request.routeOptions.config.errorStyle === 'oauth' ? 'Basic realm="openkefu"' : 'Bearer realm="openkefu"');
+    reply.header(
+      'WWW-Authenticate',
+      request.routeOptions.config.errorStyle === 'oauth'
+        ? 'Basic realm="openkefu"'
+        : 'Bearer realm="openkefu"',
+    );
   }
   reply.code(appError.statusCode);
   if (request.routeOptions.config.errorStyle === 'oauth' && appError.statusCode < 500) {

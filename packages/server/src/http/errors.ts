@@ -48,7 +48,10 @@ export class AppError extends Error {
     return new AppError('BAD_REQUEST', 400, messageKey, options);
   }
 
-  static unauthorized(messageKey: MessageKey = 'error.unauthorized', options: AppErrorOptions = {}): AppError {
+  static unauthorized(
+    messageKey: MessageKey = 'error.unauthorized',
+    options: AppErrorOptions = {},
+  ): AppError {
     return new AppError('UNAUTHORIZED', 401, messageKey, options);
   }
 
@@ -64,7 +67,11 @@ export class AppError extends Error {
     return new AppError('CONFLICT', 409, messageKey, options);
   }
 
-  static rateLimited(retryAfter: number, messageKey: MessageKey = 'error.rateLimited', options: AppErrorOptions = {}): AppError {
+  static rateLimited(
+    retryAfter: number,
+    messageKey: MessageKey = 'error.rateLimited',
+    options: AppErrorOptions = {},
+  ): AppError {
     return new AppError('RATE_LIMITED', 429, messageKey, {
       ...options,
       retryAfter,

@@ -27,7 +27,8 @@ export const requireAuthority =
   (authority: AuthorityKey): onRequestAsyncHookHandler =>
   async (request) => {
     const principal = await authenticate(request);
-    if (!principal.authorities.has(authority)) throw AppError.forbidden('error.forbiddenAuthority', { authority });
+    if (!principal.authorities.has(authority))
+      throw AppError.forbidden('error.forbiddenAuthority', { authority });
   };
 
 export const requirePermission =

@@ -10,7 +10,10 @@ const catalogue = {
   'error.badRequest': { 'en-US': 'Invalid request', 'zh-CN': '请求参数有误' },
   'error.badJson': { 'en-US': 'The request body is not valid JSON', 'zh-CN': '请求体不是合法的 JSON' },
   'error.unsupportedMediaType': { 'en-US': 'Unsupported content type', 'zh-CN': '不支持的内容类型' },
-  'error.unauthorized': { 'en-US': 'Not signed in, or the session has expired', 'zh-CN': '未登录或登录已过期' },
+  'error.unauthorized': {
+    'en-US': 'Not signed in, or the session has expired',
+    'zh-CN': '未登录或登录已过期',
+  },
   'error.userDisabled': { 'en-US': 'This account is disabled', 'zh-CN': '该账号已被禁用' },
   'error.forbidden': { 'en-US': 'You do not have permission to do this', 'zh-CN': '没有权限执行此操作' },
   'error.forbiddenAuthority': {
@@ -26,13 +29,22 @@ const catalogue = {
   'error.routeNotFound': { 'en-US': 'No such API: {method} {url}', 'zh-CN': '接口不存在：{method} {url}' },
   'error.conflict': { 'en-US': 'This conflicts with existing data', 'zh-CN': '与已有数据冲突' },
   'error.payloadTooLarge': { 'en-US': 'The request body is too large', 'zh-CN': '请求体过大' },
-  'error.rateLimited': { 'en-US': 'Too many requests; try again in {seconds} s', 'zh-CN': '请求过于频繁，请 {seconds} 秒后重试' },
+  'error.rateLimited': {
+    'en-US': 'Too many requests; try again in {seconds} s',
+    'zh-CN': '请求过于频繁，请 {seconds} 秒后重试',
+  },
   'error.internal': { 'en-US': 'Internal server error', 'zh-CN': '服务器内部错误' },
   'error.unavailable': { 'en-US': 'Service unavailable', 'zh-CN': '服务暂不可用' },
   'auth.invalidClient': { 'en-US': 'Invalid client credentials', 'zh-CN': '客户端认证失败' },
   'auth.invalidGrant': { 'en-US': 'Wrong username or password', 'zh-CN': '用户名或密码错误' },
-  'auth.invalidRefreshToken': { 'en-US': 'The refresh token is invalid or has expired', 'zh-CN': '刷新令牌无效或已过期' },
-  'auth.unsupportedGrant': { 'en-US': 'Unsupported grant_type "{grantType}"', 'zh-CN': '不支持的 grant_type「{grantType}」' },
+  'auth.invalidRefreshToken': {
+    'en-US': 'The refresh token is invalid or has expired',
+    'zh-CN': '刷新令牌无效或已过期',
+  },
+  'auth.unsupportedGrant': {
+    'en-US': 'Unsupported grant_type "{grantType}"',
+    'zh-CN': '不支持的 grant_type「{grantType}」',
+  },
   'auth.wechatUnavailable': {
     'en-US': 'WeChat login is not available on this server; sign in with a password, mobile or email code',
     'zh-CN': '本服务器未开通微信登录，请使用密码、手机或邮箱验证码登录',
@@ -41,7 +53,10 @@ const catalogue = {
     'en-US': 'Too many failed sign-in attempts; try again in {seconds} s',
     'zh-CN': '登录失败次数过多，请 {seconds} 秒后重试',
   },
-  'auth.codeInvalid': { 'en-US': 'The verification code is wrong or has expired', 'zh-CN': '验证码错误或已过期' },
+  'auth.codeInvalid': {
+    'en-US': 'The verification code is wrong or has expired',
+    'zh-CN': '验证码错误或已过期',
+  },
   'auth.codeTooManyAttempts': {
     'en-US': 'Too many wrong codes; request a new one',
     'zh-CN': '验证码错误次数过多，请重新获取',
@@ -52,14 +67,29 @@ const catalogue = {
   },
   'auth.noAccountForMobile': { 'en-US': 'No account uses this mobile number', 'zh-CN': '该手机号未注册' },
   'auth.noAccountForEmail': { 'en-US': 'No account uses this email address', 'zh-CN': '该邮箱未注册' },
-  'auth.smsDisabled': { 'en-US': 'Sign-in codes by SMS are not enabled on this server', 'zh-CN': '本服务器未开通短信验证码' },
-  'auth.emailDisabled': { 'en-US': 'Sign-in codes by email are not enabled on this server', 'zh-CN': '本服务器未开通邮箱验证码' },
-  'auth.deliveryFailed': { 'en-US': 'The code could not be sent; try again later', 'zh-CN': '验证码发送失败，请稍后重试' },
-  'register.usernameTaken': { 'en-US': 'The username "{username}" is already taken', 'zh-CN': '用户名「{username}」已被占用' },
+  'auth.smsDisabled': {
+    'en-US': 'Sign-in codes by SMS are not enabled on this server',
+    'zh-CN': '本服务器未开通短信验证码',
+  },
+  'auth.emailDisabled': {
+    'en-US': 'Sign-in codes by email are not enabled on this server',
+    'zh-CN': '本服务器未开通邮箱验证码',
+  },
+  'auth.deliveryFailed': {
+    'en-US': 'The code could not be sent; try again later',
+    'zh-CN': '验证码发送失败，请稍后重试',
+  },
+  'register.usernameTaken': {
+    'en-US': 'The username "{username}" is already taken',
+    'zh-CN': '用户名「{username}」已被占用',
+  },
   'register.emailTaken': { 'en-US': 'This email address is already registered', 'zh-CN': '该邮箱已注册' },
   'register.mobileTaken': { 'en-US': 'This mobile number is already registered', 'zh-CN': '该手机号已注册' },
   'menu.notFound': { 'en-US': 'Menu item "{mid}" does not exist', 'zh-CN': '菜单「{mid}」不存在' },
-  'menu.parentNotFound': { 'en-US': 'Parent menu item "{parentId}" does not exist', 'zh-CN': '上级菜单「{parentId}」不存在' },
+  'menu.parentNotFound': {
+    'en-US': 'Parent menu item "{parentId}" does not exist',
+    'zh-CN': '上级菜单「{parentId}」不存在',
+  },
   'menu.parentCycle': {
     'en-US': 'A menu item cannot be placed under itself or one of its descendants',
     'zh-CN': '菜单不能移动到自身或其子菜单下',
@@ -75,7 +105,8 @@ const catalogue = {
   'menu.midRequired': { 'en-US': 'mid is required', 'zh-CN': '缺少 mid' },
   'code.subject': { 'en-US': 'Your OpenKefu verification code', 'zh-CN': 'OpenKefu 验证码' },
   'code.body': {
-    'en-US': 'Your verification code is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
+    'en-US':
+      'Your verification code is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
     'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息。',
   },
 } satisfies Record<string, Record<Language, string>>;
@@ -84,7 +115,9 @@ export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;
 
 export const translate = (key: MessageKey, language: Language, params: MessageParams = {}): string =>
-  catalogue[key][language].replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  catalogue[key][language].replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in params ? String(params[name]) : match,
+  );
 
 /** zh-CN when Accept-Language prefers any Chinese variant, otherwise the default en-US (spec §1). */
 export const resolveLanguage = (acceptLanguage: string | string[] | undefined): Language => {

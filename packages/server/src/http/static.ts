@@ -30,7 +30,11 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
   if (!isBuilt) {
     app.log.warn({ webDistDir }, 'console not built: /admin/ answers with a hint to run npm run build');
     const answerNotBuilt = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.code(503).type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(notBuiltMessage(webDistDir));
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(notBuiltMessage(webDistDir));
     app.get('/admin/', { schema: { hide: true } }, answerNotBuilt);
     app.get('/admin/*', { schema: { hide: true } }, answerNotBuilt);
     return { serveSpaFallback: () => false };
@@ -53,7 +57,8 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
   return {
     serveSpaFallback: (request, reply) => {
       const path = (request.url.split('?')[0] ?? '').split('#')[0] ?? '';
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.startsWith(adminPrefix)) return false;
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || !path.startsWith(adminPrefix))
+        return false;
       // A missing file with an extension is a real 404 (a stale hashed asset), not a client route.
       if (extname(path) !== '') return false;
       void reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -10,9 +10,16 @@ import type { Principal } from '../modules/auth/auth.service.js';
 import type { Services } from '../services.js';
 
 /** The Fastify instance with the zod type provider, as every route module receives it. */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 // Declaration merging needs `interface`; these are the only interfaces in the server.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
@@ -26,3 +33,4 @@ declare module 'fastify' {
     errorStyle?: 'oauth';
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */

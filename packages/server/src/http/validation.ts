@@ -12,7 +12,11 @@ export const issuesToFields = (issues: readonly Issue[], wholeName = 'body'): Fi
   }));
 
 /** Parses inside a handler with the same 400 answer as route-schema validation. */
-export const parseOrThrow = <S extends z.ZodType>(schema: S, value: unknown, wholeName = 'body'): z.output<S> => {
+export const parseOrThrow = <S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  wholeName = 'body',
+): z.output<S> => {
   const result = schema.safeParse(value);
   if (!result.success) throw AppError.validation(issuesToFields(result.error.issues, wholeName));
   return result.data;

@@ -64,14 +64,21 @@ const toState = (count: number, ttlMs: number): LimitState => ({
 
 export const createRedisLimiter = (redis: Redis, prefix = 'openkefu:limit:'): RateLimiter => ({
   peek: async (key) => {
-    const [[, count], [, ttl]] = ((await redis.multi().get(prefix + key).pttl(prefix + key).exec()) ?? [
+    const [[, count], [, ttl]] = ((await redis
+      .multi()
+      .get(prefix + key)
+      .pttl(prefix + key)
+      .exec()) ?? [
       [null, null],
       [null, -2],
     ]) as [[unknown, string | null], [unknown, number]];
     return toState(Number(count ?? 0), ttl);
   },
   hit: async (key, windowSeconds) => {
-    const [count, ttl] = (await redis.eval(hitScript, 1, prefix + key, String(windowSeconds * 1000))) as [number, number];
+    const [count, ttl] = (await redis.eval(hitScript, 1, prefix + key, String(windowSeconds * 1000))) as [
+      number,
+      number,
+    ];
     return toState(count, ttl);
   },
   reset: async (key) => {

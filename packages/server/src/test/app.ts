@@ -8,7 +8,11 @@ import type { App } from '../http/types.js';
 import { createPublicId } from '../lib/ids.js';
 import { hashPassword } from '../lib/secrets.js';
 import type { CodeDelivery, CodeMessage } from '../modules/auth/code-delivery.js';
-import { insertOrganization, setOrganizationOwner } from '../modules/organization/organization.repository.js';
+import {
+  findOrganizationById,
+  insertOrganization,
+  setOrganizationOwner,
+} from '../modules/organization/organization.repository.js';
 import { assignRolesToUser, findRoleIdsByValues } from '../modules/role/role.repository.js';
 import { insertUser } from '../modules/user/user.repository.js';
 import type { DatabaseTarget, TestDatabase } from './databases.js';
@@ -22,7 +26,8 @@ export const testEnv: Record<string, string> = {
   REDIS_URL: '',
 };
 
-export const createTestConfig = (overrides: Record<string, string> = {}): Config => loadConfig({ ...testEnv, ...overrides });
+export const createTestConfig = (overrides: Record<string, string> = {}): Config =>
+  loadConfig({ ...testEnv, ...overrides });
 
 /** Code delivery that keeps what it "sent": stands in for an SMS gateway the tests cannot read. */
 export const createCapturingDelivery = () => {
@@ -31,7 +36,8 @@ export const createCapturingDelivery = () => {
     sent.push(message);
   };
   const delivery: CodeDelivery = { mobile: capture, email: capture };
-  const lastCodeFor = (address: string): string | undefined => sent.filter((message) => message.to === address).at(-1)?.code;
+  const lastCodeFor = (address: string): string | undefined =>
+    sent.filter((message) => message.to === address).at(-1)?.code;
   return { delivery, sent, lastCodeFor };
 };
 
@@ -81,7 +87,12 @@ export const clientAuth = `Basic ${Buffer.from('client:secret').toString('base64
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Signs in through the real token endpoint and returns the access token. */
-export const signIn = async (app: App, username: string, password: string, remoteAddress?: string): Promise<string> => {
+export const signIn = async (
+  app: App,
+  username: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<string> => {
   const response = await app.inject({
     method: 'POST',
     url: '/oauth/token',
@@ -89,11 +100,19 @@ export const signIn = async (app: App, username: string, password: string, remot
     payload: { grant_type: 'password', username, password, scope: 'all' },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
-  if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${username} failed: ${response.statusCode} ${response.body}`);
   return response.json<{ access_token: string }>().access_token;
 };
 
-export type TestAccount = { username: string; password: string; uid: string; userId: number; orgId: number; subDomain: string };
+export type TestAccount = {
+  username: string;
+  password: string;
+  uid: string;
+  userId: number;
+  orgId: number;
+  subDomain: string;
+};
 
 /**
  * A user with the given roles, in a new organisation unless `orgId` is given. Written through the
@@ -101,13 +120,29 @@ export type TestAccount = { username: string; password: string; uid: string; use
  */
 export const createAccount = async (
   database: TestDatabase,
-  options: { roles: RoleValue[]; orgId?: number; username?: string; password?: string; email?: string; mobile?: string; enabled?: boolean },
+  options: {
+    roles: RoleValue[];
+    orgId?: number;
+    username?: string;
+    password?: string;
+    email?: string;
+    mobile?: string;
+    enabled?: boolean;
+  },
 ): Promise<TestAccount> => {
   const now = Date.now();
   const username = options.username ?? `user-${createPublicId(8)}`;
   const password = options.password ?? 'password-123';
-  const subDomain = `org-${createPublicId(8)}`;
-  const orgId = options.orgId ?? (await insertOrganization(database.db, { oid: createPublicId(), name: `Org ${subDomain}`, subDomain, now }));
+  const newSubDomain = `org-${createPublicId(8)}`;
+  const orgId =
+    options.orgId ??
+    (await insertOrganization(database.db, {
+      oid: createPublicId(),
+      name: `Org ${newSubDomain}`,
+      subDomain: newSubDomain,
+      now,
+    }));
+  const subDomain = (await findOrganizationById(database.db, orgId))?.sub_domain ?? '';
   const uid = createPublicId();
   const userId = await insertUser(database.db, {
     uid,
@@ -122,6 +157,7 @@ export const createAccount = async (
   const roleIds = await findRoleIdsByValues(database.db, options.roles);
   await assignRolesToUser(database.db, userId, [...roleIds.values()]);
   if (options.orgId === undefined) await setOrganizationOwner(database.db, orgId, userId, now);
-  if (options.enabled === false) await database.db.updateTable('user').set({ enabled: 0 }).where('id', '=', userId).execute();
+  if (options.enabled === false)
+    await database.db.updateTable('user').set({ enabled: 0 }).where('id', '=', userId).execute();
   return { username, password, uid, userId, orgId, subDomain };
 };

@@ -50,7 +50,12 @@ const withAdminClient = async <T>(run: (client: pg.Client) => Promise<T>): Promi
 const openPostgres = async (): Promise<TestDatabase> => {
   const schema = `t_${createPublicId(16)}`;
   await withAdminClient((client) => client.query(`create schema ${schema}`));
-  const database = openDatabase({ dialect: 'postgres', connectionString: testDatabaseUrl, schema, maxConnections: 4 });
+  const database = openDatabase({
+    dialect: 'postgres',
+    connectionString: testDatabaseUrl,
+    schema,
+    maxConnections: 4,
+  });
   return {
     ...database,
     dispose: async () => {
@@ -65,26 +70,34 @@ let postgresProbe: Promise<{ isAvailable: boolean; reason: string }> | undefined
 const probePostgres = () =>
   (postgresProbe ??= withAdminClient((client) => client.query('select 1')).then(
     () => ({ isAvailable: true, reason: '' }),
-    (error: unknown) => ({ isAvailable: false, reason: `PostgreSQL unreachable at ${testDatabaseUrl}: ${String(error)}` }),
+    (error: unknown) => ({
+      isAvailable: false,
+      reason: `PostgreSQL unreachable at ${testDatabaseUrl}: ${String(error)}`,
+    }),
   ));
 
 /** For suites that test something database-independent and need just one database. */
-export const sqliteTarget: DatabaseTarget = { name: 'sqlite', isAvailable: true, reason: '', open: openSqlite };
+export const sqliteTarget: DatabaseTarget = {
+  name: 'sqlite',
+  isAvailable: true,
+  reason: '',
+  open: openSqlite,
+};
 
 /** SQLite always; PostgreSQL when reachable at TEST_DATABASE_URL. */
 export const listDatabaseTargets = async (): Promise<DatabaseTarget[]> => {
   const postgres = await probePostgres();
-  return [
-    sqliteTarget,
-    { name: 'postgres', ...postgres, open: openPostgres },
-  ];
+  return [sqliteTarget, { name: 'postgres', ...postgres, open: openPostgres }];
 };
 
 /**
  * Runs a suite once per database. An unreachable PostgreSQL is a skipped suite, or a failing
  * test under REQUIRE_SERVICES=1.
  */
-export const describeEachDatabase = async (title: string, suite: (target: DatabaseTarget) => void): Promise<void> => {
+export const describeEachDatabase = async (
+  title: string,
+  suite: (target: DatabaseTarget) => void,
+): Promise<void> => {
   for (const target of await listDatabaseTargets()) {
     const name = `${title} [${target.name}]`;
     if (target.isAvailable) describe(name, () => suite(target));

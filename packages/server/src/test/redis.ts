@@ -32,7 +32,12 @@ let probe: Promise<{ isAvailable: boolean; reason: string }> | undefined;
 
 const probeRedis = () =>
   (probe ??= (async () => {
-    const redis = new Redis(testRedisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000, retryStrategy: () => null });
+    const redis = new Redis(testRedisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2000,
+      retryStrategy: () => null,
+    });
     try {
       await redis.connect();
       await redis.ping();

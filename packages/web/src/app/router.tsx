@@ -61,6 +61,9 @@ export const oauthCallbacks: Record<string, string> = {
   'antv/wechatwork/redirect': '/antv/user/redirect-wechatwork',
 };
 
+/** Element of the redirect-only routes: their loader always redirects before anything renders. */
+const RedirectOnly = () => null;
+
 const keepQuery =
   (to: string) =>
   ({ request }: { request: Request }) =>
@@ -104,8 +107,9 @@ const ExceptionScreen = ({ code }: { code: '403' | '404' | '500' }) => (
   </Suspense>
 );
 
-const userChild = (path: string, lazyRoute: RouteObject['lazy'], titleKey: string, extra: Partial<RouteObject> = {}): RouteObject =>
-  ({ path, lazy: lazyRoute, handle: { titleKey } satisfies TitleHandle, ...extra }) as RouteObject;
+// The public pages title themselves (UserLayout); the router titles only the screens it renders.
+const userChild = (path: string, lazyRoute: RouteObject['lazy'], extra: Partial<RouteObject> = {}): RouteObject =>
+  ({ path, lazy: lazyRoute, ...extra }) as RouteObject;
 
 export const appRoutes: RouteObject[] = [
   {
@@ -114,32 +118,32 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: BootFallback,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, loader: () => redirect(HOME_PATH) },
+      { index: true, loader: () => redirect(HOME_PATH), Component: RedirectOnly },
       {
         path: 'antv/user',
         element: <BlankLayout />,
         children: [
-          { index: true, loader: () => redirect(LOGIN_PATH) },
-          userChild('login', userPage(loadUserPage.login, 'LoginPage'), 'login', { loader: redirectSignedInLoader }),
-          userChild('register', userPage(loadUserPage.register, 'RegisterPage'), 'register'),
-          userChild('register-email', userPage(loadUserPage.registerEmail, 'RegisterEmailPage'), 'register'),
-          userChild('register-mobile', userPage(loadUserPage.registerMobile, 'RegisterMobilePage'), 'register'),
-          userChild('register-result', userPage(loadUserPage.registerResult, 'RegisterResultPage'), 'registerResult'),
-          userChild('forget-password', userPage(loadUserPage.forgetPassword, 'ForgetPasswordPage'), 'forgetPassword'),
-          userChild('forget-bind', userPage(loadUserPage.forgetBind, 'ForgetBindPage'), 'forgetPassword'),
-          userChild('forget-result', userPage(loadUserPage.forgetResult, 'ForgetResultPage'), 'forgetResult'),
-          userChild('bind', userPage(loadUserPage.bind, 'BindPage'), 'bind'),
-          userChild('bind-wechat', userPage(loadUserPage.bindWechat, 'BindWechatPage'), 'bind'),
-          userChild('bind-wechat-work', userPage(loadUserPage.bindWechatWork, 'BindWechatWorkPage'), 'bind'),
-          ...oauthRedirectPages.map((path) => userChild(path, userPage(loadUserPage.redirect, 'OAuthRedirectPage'), 'redirect')),
+          { index: true, loader: () => redirect(LOGIN_PATH), Component: RedirectOnly },
+          userChild('login', userPage(loadUserPage.login, 'LoginPage'), { loader: redirectSignedInLoader }),
+          userChild('register', userPage(loadUserPage.register, 'RegisterPage')),
+          userChild('register-email', userPage(loadUserPage.registerEmail, 'RegisterEmailPage')),
+          userChild('register-mobile', userPage(loadUserPage.registerMobile, 'RegisterMobilePage')),
+          userChild('register-result', userPage(loadUserPage.registerResult, 'RegisterResultPage')),
+          userChild('forget-password', userPage(loadUserPage.forgetPassword, 'ForgetPasswordPage')),
+          userChild('forget-bind', userPage(loadUserPage.forgetBind, 'ForgetBindPage')),
+          userChild('forget-result', userPage(loadUserPage.forgetResult, 'ForgetResultPage')),
+          userChild('bind', userPage(loadUserPage.bind, 'BindPage')),
+          userChild('bind-wechat', userPage(loadUserPage.bindWechat, 'BindWechatPage')),
+          userChild('bind-wechat-work', userPage(loadUserPage.bindWechatWork, 'BindWechatWorkPage')),
+          ...oauthRedirectPages.map((path) => userChild(path, userPage(loadUserPage.redirect, 'OAuthRedirectPage'))),
         ],
       },
       {
         path: 'antv/test/home',
         element: <BlankLayout />,
-        children: [{ index: true, lazy: userPage(loadUserPage.testHome, 'TestHomePage'), handle: { titleKey: 'testHome' } }],
+        children: [{ index: true, lazy: userPage(loadUserPage.testHome, 'TestHomePage') }],
       },
-      ...Object.entries(oauthCallbacks).map(([path, to]): RouteObject => ({ path, loader: keepQuery(to) })),
+      ...Object.entries(oauthCallbacks).map(([path, to]): RouteObject => ({ path, loader: keepQuery(to), Component: RedirectOnly })),
       { path: 'exception/403', element: <ExceptionScreen code="403" />, handle: { titleKey: 'exception403' } },
       { path: 'exception/404', element: <ExceptionScreen code="404" />, handle: { titleKey: 'exception404' } },
       { path: 'exception/500', element: <ExceptionScreen code="500" />, handle: { titleKey: 'exception500' } },

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ProLayout, type ProLayoutProps } from '@ant-design/pro-components';
 import { Link, useLocation } from 'react-router';
+import { UserOutlined } from '@ant-design/icons';
 import { useProfile } from '../shared/auth/profileStore';
 import { useLanguage } from '../shared/i18n';
 import { findSectionOfPath, listMenuSections, titleOf, type RouteTable } from '../app/routing/buildRoutes';
@@ -9,23 +10,25 @@ import { useSettings, settingsStore } from '../app/settings/useSettings';
 import type { DisplaySettings } from '../app/settings/settings';
 import type { DeviceMode } from '../app/device/device';
 import { useAutoHideHeader } from '../app/device/autoHideHeader';
-import { MultiTab } from '../app/multitab/MultiTab';
 import { MenuIcon } from './icons';
 import { getSectionLayout } from './sectionLayouts';
 import { AvatarDropdown } from './components/AvatarDropdown';
 import { useHeaderActions } from './components/HeaderActions';
 import { GlobalFooter, IllegalUseBanner } from './components/GlobalFooter';
 import { SettingsDrawer } from './components/SettingsDrawer';
+import { MultiTab } from '../app/multitab/MultiTab';
 import './layouts.css';
 
 /** Spec §9: header 64 px; the main menu 109 px wide, 80 px collapsed (the content's left padding). */
 export const HEADER_HEIGHT = 64;
 export const MAIN_MENU_WIDTH = 109;
 export const MAIN_MENU_COLLAPSED_WIDTH = 80;
+/** In the phone drawer the menu is always open (spec §4), with room for the labels beside the icons. */
+const MOBILE_MENU_WIDTH = 208;
 
 const DARK_BG = '#001529';
 
-/** Spec §3 theme: a dark or light navigation (the menu bar of the chosen layout); the page stays light. */
+/** Spec §3 theme: dark or light navigation (header and main menu); the pages stay light. */
 export const layoutToken = (settings: DisplaySettings): ProLayoutProps['token'] => {
   const isDark = settings.theme === 'dark';
   const darkMenu = {
@@ -59,12 +62,11 @@ export const layoutToken = (settings: DisplaySettings): ProLayoutProps['token'] 
     heightLayoutHeader: HEADER_HEIGHT,
   };
   const lightHeader = { heightLayoutHeader: HEADER_HEIGHT, colorBgHeader: '#fff', colorBgScrollHeader: '#fff' };
-  const isTop = settings.layout === 'topmenu';
   return {
     colorPrimary: settings.primaryColor,
     bgLayout: '#f0f2f5',
-    sider: isDark && !isTop ? darkMenu : { colorMenuBackground: '#fff', colorBgMenuItemSelected: `${settings.primaryColor}1a`, colorTextMenuSelected: settings.primaryColor },
-    header: isDark && isTop ? darkHeader : lightHeader,
+    sider: isDark ? darkMenu : { colorMenuBackground: '#fff', colorBgMenuItemSelected: `${settings.primaryColor}1a`, colorTextMenuSelected: settings.primaryColor },
+    header: isDark ? darkHeader : lightHeader,
     pageContainer: { paddingInlinePageContainerContent: 0, paddingBlockPageContainerContent: 0 },
   };
 };
@@ -92,12 +94,13 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
   const { table, config } = session;
   const isPrivate = config?.privateServer ?? false;
   const isMobile = device === 'mobile';
+  const isTopMenu = settings.layout === 'topmenu';
 
   const section = findSectionOfPath(table, location.pathname);
   const hasFooter = !isPrivate && section !== undefined && getSectionLayout(section.layout).hasFooter;
 
   const route = useMemo(() => buildFrameRoute(table, language), [table, language]);
-  const actions = useHeaderActions({ config, onOpenSettings: () => setSettingsOpen(true) });
+  const actions = useHeaderActions({ config, onOpenSettings: () => setSettingsOpen(true), isCompact: isMobile });
 
   // On phones the menu lives in a drawer that opens on demand; elsewhere it follows the saved setting.
   const collapsed = isMobile ? isMobileMenuCollapsed : !settings.sidebarOpened;
@@ -106,7 +109,13 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
     else settingsStore.update({ sidebarOpened: !next });
   };
 
-  const classes = ['ok-frame', `ok-frame--${device}`, `ok-frame--${settings.theme}`, isHeaderVisible ? '' : 'ok-frame--header-hidden']
+  const classes = [
+    'ok-frame',
+    `ok-frame--${device}`,
+    `ok-frame--${settings.theme}`,
+    !isTopMenu && !isMobile ? 'ok-frame--rail' : '',
+    isHeaderVisible ? '' : 'ok-frame--header-hidden',
+  ]
     .filter(Boolean)
     .join(' ');
 
@@ -116,12 +125,13 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
         className={classes}
         title="OpenKefu"
         logo={<img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />}
-        layout={settings.layout === 'topmenu' ? 'top' : 'side'}
+        layout={isTopMenu ? 'top' : 'mix'}
+        splitMenus={false}
         navTheme="light"
         contentWidth={settings.contentWidth}
         fixedHeader={settings.fixedHeader}
         fixSiderbar={settings.fixedSidebar}
-        siderWidth={MAIN_MENU_WIDTH}
+        siderWidth={isMobile ? MOBILE_MENU_WIDTH : MAIN_MENU_WIDTH}
         menu={{ locale: false, collapsedWidth: MAIN_MENU_COLLAPSED_WIDTH }}
         collapsed={collapsed}
         onCollapse={onCollapse}
@@ -142,9 +152,14 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
         actionsRender={() => actions}
         avatarProps={{
           src: profile?.avatar || undefined,
-          title: profile?.nickname || profile?.username,
+          icon: <UserOutlined />,
+          title: isMobile ? undefined : profile?.nickname || profile?.username,
           size: 'small',
-          render: (_props, dom) => <AvatarDropdown>{dom}</AvatarDropdown>,
+          render: (_props, dom) => (
+            <AvatarDropdown isCompact={isMobile} isPrivateServer={isPrivate}>
+              {dom}
+            </AvatarDropdown>
+          ),
         }}
         footerRender={hasFooter ? () => <GlobalFooter config={config} /> : false}
         menuFooterRender={false}

@@ -30,9 +30,11 @@ export const SectionLayout = ({ section, device }: SectionLayoutProps) => {
   const current = normalizePath(pathname);
   const selected = section.menuPages.find((page) => page.path === current || current.startsWith(`${page.path}/`));
 
+  const isMobile = device === 'mobile';
+  // Labels only: 120 px leaves no room for icons beside the longer English labels.
   const items: MenuProps['items'] = section.menuPages.map((page) => ({
     key: page.path,
-    icon: <MenuIcon name={page.icon} />,
+    icon: isMobile ? <MenuIcon name={page.icon} /> : undefined,
     label: page.isExternal ? (
       <a href={page.path} target="_blank" rel="noopener noreferrer">
         {titleOf(page, language)}
@@ -49,7 +51,6 @@ export const SectionLayout = ({ section, device }: SectionLayoutProps) => {
     navigate(page.path, { replace: true });
   };
 
-  const isMobile = device === 'mobile';
   const hasMenu = items.length > 0;
   const menu = hasMenu ? (
     <nav aria-label={t('frame.sectionMenu', { section: titleOf(section, language) })}>

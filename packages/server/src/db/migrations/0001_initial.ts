@@ -9,7 +9,9 @@ import type { DialectName } from '../database.js';
 export const up = async (db: Kysely<unknown>, dialect: DialectName): Promise<void> => {
   const idType = dialect === 'postgres' ? 'bigint' : 'integer';
   const id = (column: ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? column.generatedByDefaultAsIdentity().primaryKey() : column.autoIncrement().primaryKey();
+    dialect === 'postgres'
+      ? column.generatedByDefaultAsIdentity().primaryKey()
+      : column.autoIncrement().primaryKey();
 
   await db.schema
     .createTable('organization')

@@ -43,7 +43,11 @@ export type TokenOwnerRow = {
 };
 
 /** A live access token and its owner: not revoked, not expired, owner not deleted. */
-export const findLiveTokenByAccessHash = async (db: Executor, accessHash: string, now: number): Promise<TokenOwnerRow | undefined> =>
+export const findLiveTokenByAccessHash = async (
+  db: Executor,
+  accessHash: string,
+  now: number,
+): Promise<TokenOwnerRow | undefined> =>
   db
     .selectFrom('access_token')
     .innerJoin('user', 'user.id', 'access_token.user_id')
@@ -65,7 +69,11 @@ export const findLiveTokenByAccessHash = async (db: Executor, accessHash: string
     .executeTakeFirst();
 
 /** A token whose refresh token is still usable. */
-export const findLiveTokenByRefreshHash = async (db: Executor, refreshHash: string, now: number): Promise<TokenOwnerRow | undefined> =>
+export const findLiveTokenByRefreshHash = async (
+  db: Executor,
+  refreshHash: string,
+  now: number,
+): Promise<TokenOwnerRow | undefined> =>
   db
     .selectFrom('access_token')
     .innerJoin('user', 'user.id', 'access_token.user_id')
@@ -90,7 +98,12 @@ export const findLiveTokenByRefreshHash = async (db: Executor, refreshHash: stri
  * Revokes one token of one user. Scoped by user id so a token id can only ever revoke its owner's
  * token. Returns false when it was already revoked (a refresh token replayed concurrently).
  */
-export const revokeToken = async (db: Executor, userId: number, tokenId: number, now: number): Promise<boolean> => {
+export const revokeToken = async (
+  db: Executor,
+  userId: number,
+  tokenId: number,
+  now: number,
+): Promise<boolean> => {
   const result = await db
     .updateTable('access_token')
     .set({ revoked_at: now })
@@ -102,5 +115,10 @@ export const revokeToken = async (db: Executor, userId: number, tokenId: number,
 };
 
 export const revokeTokensOfUser = async (db: Executor, userId: number, now: number): Promise<void> => {
-  await db.updateTable('access_token').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('access_token')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 };

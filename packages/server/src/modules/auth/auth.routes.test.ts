@@ -4,7 +4,15 @@ import { describeEachDatabase } from '../../test/databases.js';
 import { bearer, clientAuth, createAccount, signIn, useTestApp, type TestAccount } from '../../test/app.js';
 
 type OAuthBody = { error: string; error_description: string; message: string; retryAfter?: number };
-type TokenBody = { access_token: string; refresh_token: string; token_type: string; expires_in: number; scope: string; jti: string; result: { isLogin: boolean } };
+type TokenBody = {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+  jti: string;
+  result: { isLogin: boolean };
+};
 
 let ipCounter = 0;
 /** Each test its own client address, so per-IP limits of one test do not leak into the next. */
@@ -13,7 +21,10 @@ const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`
 await describeEachDatabase('auth routes', (target) => {
   const ctx = useTestApp(target);
 
-  const token = (payload: object | string, options: { authorization?: string; remoteAddress?: string; form?: boolean; language?: string } = {}) =>
+  const token = (
+    payload: object | string,
+    options: { authorization?: string; remoteAddress?: string; form?: boolean; language?: string } = {},
+  ) =>
     ctx.app.inject({
       method: 'POST',
       url: '/oauth/token',
@@ -22,21 +33,36 @@ await describeEachDatabase('auth routes', (target) => {
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         ...(options.language ? { 'accept-language': options.language } : {}),
       },
-      payload: typeof payload === 'string' ? payload : options.form ? new URLSearchParams(payload as Record<string, string>).toString() : payload,
+      payload:
+        typeof payload === 'string'
+          ? payload
+          : options.form
+            ? new URLSearchParams(payload as Record<string, string>).toString()
+            : payload,
       remoteAddress: options.remoteAddress ?? freshIp(),
     });
 
   describe('POST /oauth/token (password)', () => {
     it('signs in with a form-encoded body and returns the OAuth token body', async () => {
-      const response = await token('grant_type=password&username=admin&password=admin&scope=all', { form: true });
+      const response = await token('grant_type=password&username=admin&password=admin&scope=all', {
+        form: true,
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json<TokenBody>();
-      expect(body).toMatchObject({ token_type: 'bearer', expires_in: 604800, scope: 'all', result: { isLogin: true } });
+      expect(body).toMatchObject({
+        token_type: 'bearer',
+        expires_in: 604800,
+        scope: 'all',
+        result: { isLogin: true },
+      });
       expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(body.refresh_token).not.toBe(body.access_token);
       expect(body).not.toHaveProperty('status_code');
       // Stored hashed: the database never holds the bearer token itself.
-      const rows = await ctx.database.db.selectFrom('access_token').select(['access_hash', 'refresh_hash']).execute();
+      const rows = await ctx.database.db
+        .selectFrom('access_token')
+        .select(['access_hash', 'refresh_hash'])
+        .execute();
       expect(rows.some((row) => row.access_hash === body.access_token)).toBe(false);
       expect(rows.some((row) => row.access_hash.length === 64)).toBe(true);
     });
@@ -49,10 +75,22 @@ await describeEachDatabase('auth routes', (target) => {
 
     it('answers 401 invalid_client for a wrong, malformed or missing client', async () => {
       const wrong = `Basic ${Buffer.from('client:wrong').toString('base64')}`;
-      for (const authorization of [wrong, 'Basic !!!', 'Bearer abc', '', `Basic ${Buffer.from('client').toString('base64')}`]) {
-        const response = await token({ grant_type: 'password', username: 'admin', password: 'admin' }, { authorization });
+      for (const authorization of [
+        wrong,
+        'Basic !!!',
+        'Bearer abc',
+        '',
+        `Basic ${Buffer.from('client').toString('base64')}`,
+      ]) {
+        const response = await token(
+          { grant_type: 'password', username: 'admin', password: 'admin' },
+          { authorization },
+        );
         expect(response.statusCode, authorization).toBe(401);
-        expect(response.json<OAuthBody>()).toMatchObject({ error: 'invalid_client', message: 'Invalid client credentials' });
+        expect(response.json<OAuthBody>()).toMatchObject({
+          error: 'invalid_client',
+          message: 'Invalid client credentials',
+        });
         expect(response.headers['www-authenticate']).toContain('Basic');
       }
       // The client is checked before the body: a bad body with a bad client is still 401.
@@ -75,15 +113,25 @@ await describeEachDatabase('auth routes', (target) => {
     });
 
     it('answers in Chinese for zh-CN', async () => {
-      const response = await token({ grant_type: 'password', username: 'admin', password: 'wrong' }, { language: 'zh-CN' });
+      const response = await token(
+        { grant_type: 'password', username: 'admin', password: 'wrong' },
+        { language: 'zh-CN' },
+      );
       expect(response.json<OAuthBody>().message).toBe('用户名或密码错误');
     });
 
     it('refuses a disabled user with its own message, only after a right password', async () => {
       const disabled = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'], enabled: false });
-      const right = await token({ grant_type: 'password', username: disabled.username, password: disabled.password });
+      const right = await token({
+        grant_type: 'password',
+        username: disabled.username,
+        password: disabled.password,
+      });
       expect(right.statusCode).toBe(400);
-      expect(right.json<OAuthBody>()).toMatchObject({ error: 'user_disabled', message: 'This account is disabled' });
+      expect(right.json<OAuthBody>()).toMatchObject({
+        error: 'user_disabled',
+        message: 'This account is disabled',
+      });
       const wrong = await token({ grant_type: 'password', username: disabled.username, password: 'nope' });
       expect(wrong.json<OAuthBody>().error).toBe('invalid_grant');
     });
@@ -119,10 +167,18 @@ await describeEachDatabase('auth routes', (target) => {
     it('allows 10 failures per username, then answers 429 with retryAfter even for the right password', async () => {
       const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
       for (let attempt = 0; attempt < 10; attempt += 1) {
-        const response = await token({ grant_type: 'password', username: account.username, password: 'wrong' });
+        const response = await token({
+          grant_type: 'password',
+          username: account.username,
+          password: 'wrong',
+        });
         expect(response.statusCode).toBe(400);
       }
-      const locked = await token({ grant_type: 'password', username: account.username, password: account.password });
+      const locked = await token({
+        grant_type: 'password',
+        username: account.username,
+        password: account.password,
+      });
       expect(locked.statusCode).toBe(429);
       const body = locked.json<OAuthBody>();
       expect(body.error).toBe('too_many_attempts');
@@ -134,25 +190,47 @@ await describeEachDatabase('auth routes', (target) => {
     it('allows 10 failures per IP over any usernames, then 429', async () => {
       const ip = freshIp();
       for (let attempt = 0; attempt < 10; attempt += 1) {
-        expect((await token({ grant_type: 'password', username: `ghost-${attempt}`, password: 'x' }, { remoteAddress: ip })).statusCode).toBe(400);
+        expect(
+          (
+            await token(
+              { grant_type: 'password', username: `ghost-${attempt}`, password: 'x' },
+              { remoteAddress: ip },
+            )
+          ).statusCode,
+        ).toBe(400);
       }
-      const locked = await token({ grant_type: 'password', username: 'admin', password: 'admin' }, { remoteAddress: ip });
+      const locked = await token(
+        { grant_type: 'password', username: 'admin', password: 'admin' },
+        { remoteAddress: ip },
+      );
       expect(locked.statusCode).toBe(429);
       // Another address is not affected.
-      expect((await token({ grant_type: 'password', username: 'admin', password: 'admin' })).statusCode).toBe(200);
+      expect((await token({ grant_type: 'password', username: 'admin', password: 'admin' })).statusCode).toBe(
+        200,
+      );
     });
   });
 
   describe('POST /oauth/token (refresh_token)', () => {
     it('rotates the pair: the new tokens work, the old refresh token does not', async () => {
-      const first = (await token({ grant_type: 'password', username: 'admin', password: 'admin' })).json<TokenBody>();
+      const first = (
+        await token({ grant_type: 'password', username: 'admin', password: 'admin' })
+      ).json<TokenBody>();
       const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
       expect(refreshed.statusCode).toBe(200);
       const second = refreshed.json<TokenBody>();
       expect(second.access_token).not.toBe(first.access_token);
-      const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(second.access_token) });
+      const profile = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(second.access_token),
+      });
       expect(profile.statusCode).toBe(200);
-      const old = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(first.access_token) });
+      const old = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(first.access_token),
+      });
       expect(old.statusCode).toBe(401);
       const replay = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
       expect(replay.statusCode).toBe(400);
@@ -162,7 +240,10 @@ await describeEachDatabase('auth routes', (target) => {
     it('refuses an unknown refresh token', async () => {
       const response = await token({ grant_type: 'refresh_token', refresh_token: 'nope' });
       expect(response.statusCode).toBe(400);
-      expect(response.json<OAuthBody>()).toMatchObject({ error: 'invalid_grant', message: 'The refresh token is invalid or has expired' });
+      expect(response.json<OAuthBody>()).toMatchObject({
+        error: 'invalid_grant',
+        message: 'The refresh token is invalid or has expired',
+      });
     });
   });
 
@@ -191,14 +272,25 @@ await describeEachDatabase('auth routes', (target) => {
           code: 'UNAUTHORIZED',
         });
       }
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('stops working when the user is disabled', async () => {
       const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
       const access = await signIn(ctx.app, account.username, account.password, freshIp());
-      await ctx.database.db.updateTable('user').set({ enabled: 0 }).where('id', '=', account.userId).execute();
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) });
+      await ctx.database.db
+        .updateTable('user')
+        .set({ enabled: 0 })
+        .where('id', '=', account.userId)
+        .execute();
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(access),
+      });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ message: 'This account is disabled' });
     });
@@ -215,12 +307,15 @@ await describeEachDatabase('auth routes', (target) => {
       expect(logout.statusCode).toBe(200);
       expect(logout.json()).toEqual({ message: 'success', status_code: 200, data: null });
 
-      const profile = (access: string) => ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) });
+      const profile = (access: string) =>
+        ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) });
       expect((await profile(mine)).statusCode).toBe(401);
       expect((await profile(mySecond)).statusCode).toBe(200);
       // Another organisation's session is untouched.
       expect((await profile(otherToken)).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(mine) })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/user/logout', headers: bearer(mine) })).statusCode,
+      ).toBe(401);
     });
 
     it('answers 401 without a token', async () => {
@@ -238,24 +333,46 @@ await describeEachDatabase('auth routes', (target) => {
     const send = (query: string, remoteAddress = freshIp()) =>
       ctx.app.inject({ method: 'GET', url: `/sms/api/send/log?${query}`, remoteAddress });
     const mobileToken = (payload: object, authorization = clientAuth) =>
-      ctx.app.inject({ method: 'POST', url: '/mobile/token', headers: { authorization }, payload, remoteAddress: freshIp() });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/mobile/token',
+        headers: { authorization },
+        payload,
+        remoteAddress: freshIp(),
+      });
     const expireResendInterval = () =>
-      ctx.database.db.updateTable('verification_code').set({ last_sent_at: 0 }).where('address', '=', mobile).execute();
+      ctx.database.db
+        .updateTable('verification_code')
+        .set({ last_sent_at: 0 })
+        .where('address', '=', mobile)
+        .execute();
 
     it('sends a six-digit code, stored hashed, and signs in with it once', async () => {
       const sent = await send(`mobile=${mobile}&client=web`);
       expect(sent.statusCode).toBe(200);
-      expect(sent.json()).toEqual({ message: 'success', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
+      expect(sent.json()).toEqual({
+        message: 'success',
+        status_code: 200,
+        data: { resendAfter: 60, expiresIn: 300 },
+      });
       const code = ctx.lastCodeFor(mobile);
       expect(code).toMatch(/^\d{6}$/);
-      const row = await ctx.database.db.selectFrom('verification_code').selectAll().where('address', '=', mobile).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('verification_code')
+        .selectAll()
+        .where('address', '=', mobile)
+        .executeTakeFirstOrThrow();
       expect(row.code_hash).not.toContain(code);
       expect(row.purpose).toBe('login');
 
       const signedIn = await mobileToken({ mobile, code, grant_type: 'mobile' });
       expect(signedIn.statusCode).toBe(200);
       const access = signedIn.json<TokenBody>().access_token;
-      const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) });
+      const profile = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(access),
+      });
       expect(profile.json<{ data: { uid: string } }>().data.uid).toBe(account.uid);
 
       const reused = await mobileToken({ mobile, code });
@@ -291,7 +408,11 @@ await describeEachDatabase('auth routes', (target) => {
     it('refuses an expired code', async () => {
       await expireResendInterval();
       await send(`mobile=${mobile}`);
-      await ctx.database.db.updateTable('verification_code').set({ expires_at: Date.now() - 1 }).where('address', '=', mobile).execute();
+      await ctx.database.db
+        .updateTable('verification_code')
+        .set({ expires_at: Date.now() - 1 })
+        .where('address', '=', mobile)
+        .execute();
       const response = await mobileToken({ mobile, code: ctx.lastCodeFor(mobile) ?? '' });
       expect(response.statusCode).toBe(400);
       expect(response.json<OAuthBody>().message).toBe('The verification code is wrong or has expired');
@@ -314,7 +435,9 @@ await describeEachDatabase('auth routes', (target) => {
       ]) {
         const response = await ctx.app.inject({ method: 'GET', url, remoteAddress: freshIp() });
         expect(response.statusCode, url).toBe(400);
-        expect(response.json<{ fields: { field: string }[] }>().fields.map((entry) => entry.field)).toContain(field);
+        expect(response.json<{ fields: { field: string }[] }>().fields.map((entry) => entry.field)).toContain(
+          field,
+        );
       }
       for (const [payload, word] of [
         [{ mobile, code: '12345' }, 'code'],
@@ -337,19 +460,33 @@ await describeEachDatabase('auth routes', (target) => {
     it('limits code requests per IP', async () => {
       const ip = freshIp();
       let last = 0;
-      for (let index = 0; index < 21; index += 1) last = (await send(`mobile=1370000${String(index).padStart(4, '0')}`, ip)).statusCode;
+      for (let index = 0; index < 21; index += 1)
+        last = (await send(`mobile=1370000${String(index).padStart(4, '0')}`, ip)).statusCode;
       expect(last).toBe(429);
     });
   });
 
   describe('sign-in codes: POST /email/code + POST /email/token', () => {
     it('signs in with an emailed code, the address compared case-insensitively', async () => {
-      const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'], email: 'agent@example.com' });
-      const sent = await ctx.app.inject({ method: 'POST', url: '/email/code', payload: { email: 'Agent@Example.com', client: 'web' }, remoteAddress: freshIp() });
+      const account = await createAccount(ctx.database, {
+        roles: ['ROLE_ADMIN'],
+        email: 'agent@example.com',
+      });
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/email/code',
+        payload: { email: 'Agent@Example.com', client: 'web' },
+        remoteAddress: freshIp(),
+      });
       expect(sent.statusCode).toBe(200);
       const code = ctx.lastCodeFor('agent@example.com');
       expect(code).toMatch(/^\d{6}$/);
-      expect(ctx.sent.at(-1)).toMatchObject({ channel: 'email', purpose: 'login', language: 'en-US', expiresInMinutes: 5 });
+      expect(ctx.sent.at(-1)).toMatchObject({
+        channel: 'email',
+        purpose: 'login',
+        language: 'en-US',
+        expiresInMinutes: 5,
+      });
       const signedIn = await ctx.app.inject({
         method: 'POST',
         url: '/email/token',
@@ -359,21 +496,43 @@ await describeEachDatabase('auth routes', (target) => {
       });
       expect(signedIn.statusCode).toBe(200);
       const access = signedIn.json<TokenBody>().access_token;
-      const profile = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: bearer(access) });
+      const profile = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(access),
+      });
       expect(profile.json<{ data: { uid: string } }>().data.uid).toBe(account.uid);
     });
 
     it('answers 400 naming the field', async () => {
-      const bad = await ctx.app.inject({ method: 'POST', url: '/email/code', payload: { email: 'not-an-email' } });
+      const bad = await ctx.app.inject({
+        method: 'POST',
+        url: '/email/code',
+        payload: { email: 'not-an-email' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<{ fields: { field: string }[] }>().fields[0]?.field).toBe('email');
-      const badToken = await ctx.app.inject({ method: 'POST', url: '/email/token', headers: { authorization: clientAuth }, payload: { email: 'a@b.co' } });
+      const badToken = await ctx.app.inject({
+        method: 'POST',
+        url: '/email/token',
+        headers: { authorization: clientAuth },
+        payload: { email: 'a@b.co' },
+      });
       expect(badToken.statusCode).toBe(400);
       expect(badToken.json<OAuthBody>().message).toContain('code');
-      const wrongCode = await ctx.app.inject({ method: 'POST', url: '/email/token', headers: { authorization: clientAuth }, payload: { email: 'a@b.co', code: '123456' } });
+      const wrongCode = await ctx.app.inject({
+        method: 'POST',
+        url: '/email/token',
+        headers: { authorization: clientAuth },
+        payload: { email: 'a@b.co', code: '123456' },
+      });
       expect(wrongCode.statusCode).toBe(400);
       expect(wrongCode.json<OAuthBody>().error).toBe('invalid_grant');
-      const noClient = await ctx.app.inject({ method: 'POST', url: '/email/token', payload: { email: 'a@b.co', code: '123456' } });
+      const noClient = await ctx.app.inject({
+        method: 'POST',
+        url: '/email/token',
+        payload: { email: 'a@b.co', code: '123456' },
+      });
       expect(noClient.statusCode).toBe(401);
     });
   });
@@ -384,7 +543,12 @@ await describeEachDatabase('auth routes', (target) => {
         ['/wechat/token', { unionid: 'u1', grant_type: 'wechat' }],
         ['/wechat/work/token', { userid: 'u1', grant_type: 'wechat_work' }],
       ] as const) {
-        const response = await ctx.app.inject({ method: 'POST', url, headers: { authorization: clientAuth }, payload });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: clientAuth },
+          payload,
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json<OAuthBody>()).toMatchObject({ error: 'unsupported_grant_type' });
         expect(response.json<OAuthBody>().message).toContain('WeChat login is not available');
@@ -395,12 +559,18 @@ await describeEachDatabase('auth routes', (target) => {
 });
 
 await describeEachDatabase('auth with code delivery switched off', (target) => {
-  const ctx = useTestApp(target, { env: { SMS_PROVIDER: 'none', EMAIL_PROVIDER: 'none' }, build: { delivery: { mobile: null, email: null } } });
+  const ctx = useTestApp(target, {
+    env: { SMS_PROVIDER: 'none', EMAIL_PROVIDER: 'none' },
+    build: { delivery: { mobile: null, email: null } },
+  });
 
   it('answers 400 and lists only password sign-in in the public config', async () => {
     const sms = await ctx.app.inject({ method: 'GET', url: '/sms/api/send/log?mobile=13800138000' });
     expect(sms.statusCode).toBe(400);
-    expect(sms.json()).toMatchObject({ message: 'Sign-in codes by SMS are not enabled on this server', fields: [{ field: 'mobile' }] });
+    expect(sms.json()).toMatchObject({
+      message: 'Sign-in codes by SMS are not enabled on this server',
+      fields: [{ field: 'mobile' }],
+    });
     const email = await ctx.app.inject({ method: 'POST', url: '/email/code', payload: { email: 'a@b.co' } });
     expect(email.statusCode).toBe(400);
     const config = await ctx.app.inject({ method: 'GET', url: '/api/v1/config' });

@@ -30,7 +30,9 @@ const oauthErrors = { 400: oauthErrorSchema, 401: oauthErrorSchema, 429: oauthEr
 
 const tokenBodySchema = z
   .looseObject({ grant_type: z.string().trim().min(1).max(32) })
-  .describe('grant_type=password (username, password, scope) or grant_type=refresh_token (refresh_token, scope)');
+  .describe(
+    'grant_type=password (username, password, scope) or grant_type=refresh_token (refresh_token, scope)',
+  );
 
 const wechatBodySchema = z.looseObject({ grant_type: z.string().max(32).optional() });
 
@@ -56,7 +58,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       switch (request.body.grant_type) {
         case 'password': {
           const body = parseOrThrow(passwordGrantSchema, request.body);
-          return auth.passwordGrant({ username: body.username, password: body.password, scope: body.scope, ip: request.ip, clientId });
+          return auth.passwordGrant({
+            username: body.username,
+            password: body.password,
+            scope: body.scope,
+            ip: request.ip,
+            clientId,
+          });
         }
         case 'refresh_token': {
           const body = parseOrThrow(refreshGrantSchema, request.body);

@@ -12,7 +12,12 @@ import { createPublicId } from '../../lib/ids.js';
 import type { LimitRule, RateLimiter } from '../../lib/limiter.js';
 import { createOpaqueToken, hashToken, isSameDigest, sha256, verifyPassword } from '../../lib/secrets.js';
 import { findActionsOfUser, findRoleGrantsOfUser } from '../role/role.repository.js';
-import { findUserByEmail, findUserByMobile, findUserByUsername, type UserRow } from '../user/user.repository.js';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  findUserByUsername,
+  type UserRow,
+} from '../user/user.repository.js';
 import type { CodeChannel } from './code-delivery.js';
 import {
   findLiveTokenByAccessHash,
@@ -21,7 +26,7 @@ import {
   revokeToken,
   type TokenOwnerRow,
 } from './auth.repository.js';
-import type { VerificationService } from './verification.service.js';
+import { normalizeAddress, type VerificationService } from './verification.service.js';
 
 /** Who is calling: resolved from the bearer token on every authenticated request. */
 export type Principal = {
@@ -97,7 +102,10 @@ export const createAuthService = (deps: {
     };
   };
 
-  const failureKeys = (account: string, ip: string) => [`login:account:${account.toLowerCase()}`, `login:ip:${ip}`];
+  const failureKeys = (account: string, ip: string) => [
+    `login:account:${account.toLowerCase()}`,
+    `login:ip:${ip}`,
+  ];
 
   /** 429 when the account or the IP has used up its failed attempts. */
   const assertNotLockedOut = async (keys: string[]) => {
@@ -117,7 +125,13 @@ export const createAuthService = (deps: {
     if (user.enabled !== 1) throw AppError.badRequest('error.userDisabled', { oauthError: 'user_disabled' });
   };
 
-  const passwordGrant = async (input: { username: string; password: string; scope?: string; ip: string; clientId: string }) => {
+  const passwordGrant = async (input: {
+    username: string;
+    password: string;
+    scope?: string;
+    ip: string;
+    clientId: string;
+  }) => {
     const keys = failureKeys(input.username, input.ip);
     await assertNotLockedOut(keys);
     const user = await findUserByUsername(db, input.username);
@@ -134,23 +148,37 @@ export const createAuthService = (deps: {
     return issueTokens(signable.id, input.clientId, input.scope || 'all');
   };
 
-  const codeGrant = async (input: { channel: CodeChannel; address: string; code: string; scope?: string; ip: string; clientId: string }) => {
+  const codeGrant = async (input: {
+    channel: CodeChannel;
+    address: string;
+    code: string;
+    scope?: string;
+    ip: string;
+    clientId: string;
+  }) => {
     const keys = failureKeys(`${input.channel}:${input.address}`, input.ip);
     await assertNotLockedOut(keys);
     try {
-      await deps.verification.verifyCode({ channel: input.channel, address: input.address, purpose: 'login', code: input.code });
+      await deps.verification.verifyCode({
+        channel: input.channel,
+        address: input.address,
+        purpose: 'login',
+        code: input.code,
+      });
     } catch (error) {
       await recordFailure(keys);
       throw error;
     }
+    const address = normalizeAddress(input.channel, input.address);
     const user =
-      input.channel === 'email'
-        ? await findUserByEmail(db, input.address.trim().toLowerCase())
-        : await findUserByMobile(db, input.address.replace(/\s+/g, ''));
+      input.channel === 'email' ? await findUserByEmail(db, address) : await findUserByMobile(db, address);
     if (!user || user.is_robot !== 0) {
-      throw AppError.badRequest(input.channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile', {
-        oauthError: 'invalid_grant',
-      });
+      throw AppError.badRequest(
+        input.channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile',
+        {
+          oauthError: 'invalid_grant',
+        },
+      );
     }
     assertCanSignIn(user);
     return issueTokens(user.id, input.clientId, input.scope || 'all');
@@ -198,8 +226,11 @@ export const createAuthService = (deps: {
     await revokeToken(db, principal.userId, principal.tokenId, now());
   };
 
-  const hasPermission = async (principal: Principal, permissionId: string, action: PermissionAction): Promise<boolean> =>
-    (await findActionsOfUser(db, principal.userId, permissionId)).has(action);
+  const hasPermission = async (
+    principal: Principal,
+    permissionId: string,
+    action: PermissionAction,
+  ): Promise<boolean> => (await findActionsOfUser(db, principal.userId, permissionId)).has(action);
 
   return { verifyClient, passwordGrant, codeGrant, refreshGrant, authenticate, logout, hasPermission };
 };

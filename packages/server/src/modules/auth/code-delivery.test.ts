@@ -31,7 +31,11 @@ const startSmtpServer = async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    mails,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };
 
 /** The text body of a single-part mail, undoing base64 or quoted-printable transfer encoding. */
@@ -39,7 +43,8 @@ const readBody = (raw: string): string => {
   const split = raw.indexOf('\r\n\r\n');
   const headers = raw.slice(0, split);
   const body = raw.slice(split + 4);
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
     const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => `%${hex}`);
     return decodeURIComponent(bytes);
@@ -56,10 +61,23 @@ describe('code delivery providers', () => {
         callback();
       },
     });
-    const app = Fastify({ logger: { level: 'info', stream } });
-    await createLogSender(app.log)({ channel: 'mobile', to: '13800138000', code: '123456', purpose: 'login', language: 'en-US', expiresInMinutes: 5 });
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    await createLogSender(app.log)({
+      channel: 'mobile',
+      to: '13800138000',
+      code: '123456',
+      purpose: 'login',
+      language: 'en-US',
+      expiresInMinutes: 5,
+    });
     const entry = JSON.parse(lines.at(-1) ?? '{}') as Record<string, unknown>;
-    expect(entry).toMatchObject({ level: 30, channel: 'mobile', to: '13800138000', code: '123456', purpose: 'login' });
+    expect(entry).toMatchObject({
+      level: 40,
+      channel: 'mobile',
+      to: '13800138000',
+      code: '123456',
+      purpose: 'login',
+    });
     await app.close();
   });
 
@@ -67,7 +85,14 @@ describe('code delivery providers', () => {
     const smtp = await startSmtpServer();
     try {
       const send = createSmtpSender({ url: smtp.url, from: 'OpenKefu <no-reply@openkefu.test>' });
-      await send({ channel: 'email', to: 'someone@example.com', code: '654321', purpose: 'login', language: 'zh-CN', expiresInMinutes: 5 });
+      await send({
+        channel: 'email',
+        to: 'someone@example.com',
+        code: '654321',
+        purpose: 'login',
+        language: 'zh-CN',
+        expiresInMinutes: 5,
+      });
       expect(smtp.mails).toHaveLength(1);
       expect(smtp.mails[0]).toMatchObject({ from: 'no-reply@openkefu.test', to: ['someone@example.com'] });
       expect(readBody(smtp.mails[0]?.data ?? '')).toContain('您的验证码是 654321，5 分钟内有效');
@@ -78,9 +103,15 @@ describe('code delivery providers', () => {
 
   it('picks providers from the configuration', () => {
     const logger = Fastify({ logger: false }).log;
-    const off = createCodeDelivery(createTestConfig({ SMS_PROVIDER: 'none', EMAIL_PROVIDER: 'none' }), logger);
+    const off = createCodeDelivery(
+      createTestConfig({ SMS_PROVIDER: 'none', EMAIL_PROVIDER: 'none' }),
+      logger,
+    );
     expect(off).toEqual({ mobile: null, email: null });
-    const on = createCodeDelivery(createTestConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }), logger);
+    const on = createCodeDelivery(
+      createTestConfig({ EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:2525' }),
+      logger,
+    );
     expect(typeof on.mobile).toBe('function');
     expect(typeof on.email).toBe('function');
   });
@@ -100,7 +131,11 @@ await describeEachDatabase('email sign-in through a real SMTP server', (target) 
 
   it('mails a code that signs in', async () => {
     await createAccount(ctx.database, { roles: ['ROLE_ADMIN'], email: 'mailed@example.com' });
-    const sent = await ctx.app.inject({ method: 'POST', url: '/email/code', payload: { email: 'mailed@example.com' } });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/email/code',
+      payload: { email: 'mailed@example.com' },
+    });
     expect(sent.statusCode).toBe(200);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]?.to).toEqual(['mailed@example.com']);
@@ -118,10 +153,21 @@ await describeEachDatabase('email sign-in through a real SMTP server', (target) 
   it('answers 502 and allows an immediate retry when the SMTP server is gone', async () => {
     await createAccount(ctx.database, { roles: ['ROLE_ADMIN'], email: 'unlucky@example.com' });
     await smtp.close();
-    const failed = await ctx.app.inject({ method: 'POST', url: '/email/code', payload: { email: 'unlucky@example.com' } });
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/email/code',
+      payload: { email: 'unlucky@example.com' },
+    });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toMatchObject({ code: 'INTERNAL', message: 'The code could not be sent; try again later' });
-    const row = await ctx.database.db.selectFrom('verification_code').select('id').where('address', '=', 'unlucky@example.com').executeTakeFirst();
+    expect(failed.json()).toMatchObject({
+      code: 'INTERNAL',
+      message: 'The code could not be sent; try again later',
+    });
+    const row = await ctx.database.db
+      .selectFrom('verification_code')
+      .select('id')
+      .where('address', '=', 'unlucky@example.com')
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   });
 });

@@ -24,15 +24,16 @@ const renderBody = (message: CodeMessage) =>
   translate('code.body', message.language, { code: message.code, minutes: message.expiresInMinutes });
 
 /**
- * The default provider: the code goes to the server log. Good for development and for
- * deployments that have no gateway yet; never use it where the log is readable by others.
+ * The default provider: the code goes to the server log instead of to the user. Logged as a
+ * warning so it shows at every usual LOG_LEVEL (development, e2e runs) and so nobody mistakes it
+ * for a delivery in production; never use it where the log is readable by others.
  */
 export const createLogSender =
   (logger: FastifyBaseLogger): CodeSender =>
   async (message) => {
-    logger.info(
+    logger.warn(
       { channel: message.channel, to: message.to, purpose: message.purpose, code: message.code },
-      `verification code for ${message.to}: ${message.code}`,
+      `verification code for ${message.to}: ${message.code} (log provider: not delivered to the user)`,
     );
   };
 

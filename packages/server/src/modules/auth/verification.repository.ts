@@ -45,7 +45,13 @@ export const storeCodeUnlessRecent = async (
     .onConflict((conflict) =>
       conflict
         .columns(['channel', 'address', 'purpose'])
-        .doUpdateSet({ code_hash: code.codeHash, attempts: 0, expires_at: code.expiresAt, last_sent_at: code.now, consumed_at: null })
+        .doUpdateSet({
+          code_hash: code.codeHash,
+          attempts: 0,
+          expires_at: code.expiresAt,
+          last_sent_at: code.now,
+          consumed_at: null,
+        })
         .where('verification_code.last_sent_at', '<=', code.now - code.resendIntervalMs),
     )
     .returning('id')

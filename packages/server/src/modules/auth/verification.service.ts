@@ -6,7 +6,13 @@ import type { RateLimiter } from '../../lib/limiter.js';
 import { createSixDigitCode, isSameDigest, sha256 } from '../../lib/secrets.js';
 import { findUserByEmail, findUserByMobile } from '../user/user.repository.js';
 import type { CodeChannel, CodeDelivery } from './code-delivery.js';
-import { consumeCode, deleteCode, findCode, recordWrongAttempt, storeCodeUnlessRecent } from './verification.repository.js';
+import {
+  consumeCode,
+  deleteCode,
+  findCode,
+  recordWrongAttempt,
+  storeCodeUnlessRecent,
+} from './verification.repository.js';
 
 export const codeLifetimeSeconds = 300;
 export const codeResendIntervalSeconds = 60;
@@ -34,7 +40,9 @@ export const createVerificationService = (deps: {
   const now = deps.now ?? Date.now;
 
   const hasAccount = async (channel: CodeChannel, address: string) =>
-    (channel === 'email' ? await findUserByEmail(deps.db, address) : await findUserByMobile(deps.db, address)) !== undefined;
+    (channel === 'email'
+      ? await findUserByEmail(deps.db, address)
+      : await findUserByMobile(deps.db, address)) !== undefined;
 
   const sendCode = async (input: {
     channel: CodeChannel;
@@ -77,11 +85,20 @@ export const createVerificationService = (deps: {
     });
     if (!stored) {
       const existing = await findCode(deps.db, target);
-      const retryAfter = existing ? Math.max(1, Math.ceil((existing.last_sent_at + codeResendIntervalSeconds * 1000 - time) / 1000)) : 1;
+      const retryAfter = existing
+        ? Math.max(1, Math.ceil((existing.last_sent_at + codeResendIntervalSeconds * 1000 - time) / 1000))
+        : 1;
       throw AppError.rateLimited(retryAfter, 'auth.codeResendTooSoon');
     }
     try {
-      await sender({ channel: input.channel, to: address, code, purpose: input.purpose, language: input.language, expiresInMinutes: codeLifetimeSeconds / 60 });
+      await sender({
+        channel: input.channel,
+        to: address,
+        code,
+        purpose: input.purpose,
+        language: input.language,
+        expiresInMinutes: codeLifetimeSeconds / 60,
+      });
     } catch (error) {
       deps.logger.error({ err: error, channel: input.channel }, 'verification code delivery failed');
       // Let the user ask again at once instead of waiting out the resend interval for a code that never came.
@@ -93,17 +110,27 @@ export const createVerificationService = (deps: {
   };
 
   /** Checks and consumes a code; throws 400 (invalid_grant in OAuth style) when it does not match. */
-  const verifyCode = async (input: { channel: CodeChannel; address: string; purpose: CodePurpose; code: string }): Promise<void> => {
+  const verifyCode = async (input: {
+    channel: CodeChannel;
+    address: string;
+    purpose: CodePurpose;
+    code: string;
+  }): Promise<void> => {
     const address = normalizeAddress(input.channel, input.address);
     const invalid = (messageKey: 'auth.codeInvalid' | 'auth.codeTooManyAttempts' = 'auth.codeInvalid') =>
-      AppError.badRequest(messageKey, { fields: [{ field: 'code', message: 'wrong or expired code' }], oauthError: 'invalid_grant' });
+      AppError.badRequest(messageKey, {
+        fields: [{ field: 'code', message: 'wrong or expired code' }],
+        oauthError: 'invalid_grant',
+      });
     const row = await findCode(deps.db, { channel: input.channel, address, purpose: input.purpose });
     const time = now();
     if (!row || row.consumed_at !== null || row.expires_at <= time) throw invalid();
     if (row.attempts >= codeMaxWrongAttempts) throw invalid('auth.codeTooManyAttempts');
     if (!isSameDigest(row.code_hash, hashCode(input.channel, address, input.purpose, input.code))) {
       await recordWrongAttempt(deps.db, row.id);
-      throw invalid(row.attempts + 1 >= codeMaxWrongAttempts ? 'auth.codeTooManyAttempts' : 'auth.codeInvalid');
+      throw invalid(
+        row.attempts + 1 >= codeMaxWrongAttempts ? 'auth.codeTooManyAttempts' : 'auth.codeInvalid',
+      );
     }
     if (!(await consumeCode(deps.db, row.id, time))) throw invalid();
   };

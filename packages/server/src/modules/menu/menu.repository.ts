@@ -100,7 +100,12 @@ const toRecord = (row: SelectedRow): MenuRecord => ({
   platform: row.platform,
 });
 
-export const insertMenuItem = async (db: Executor, mid: string, values: MenuValues, now: number): Promise<number> => {
+export const insertMenuItem = async (
+  db: Executor,
+  mid: string,
+  values: MenuValues,
+  now: number,
+): Promise<number> => {
   const row = await db
     .insertInto('menu')
     .values({ mid, ...toColumns(values, now), created_at: now })
@@ -109,7 +114,12 @@ export const insertMenuItem = async (db: Executor, mid: string, values: MenuValu
   return row.id;
 };
 
-export const updateMenuItem = async (db: Executor, id: number, values: MenuValues, now: number): Promise<void> => {
+export const updateMenuItem = async (
+  db: Executor,
+  id: number,
+  values: MenuValues,
+  now: number,
+): Promise<void> => {
   await db.updateTable('menu').set(toColumns(values, now)).where('id', '=', id).execute();
 };
 
@@ -118,12 +128,20 @@ export const deleteMenuItem = async (db: Executor, id: number): Promise<void> =>
 };
 
 export const countMenuItems = async (db: Executor): Promise<number> => {
-  const row = await db.selectFrom('menu').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('menu')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
 export const hasMenuChildren = async (db: Executor, id: number): Promise<boolean> => {
-  const row = await db.selectFrom('menu').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('menu')
+    .select('id')
+    .where('parent_id', '=', id)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 };
 
@@ -132,8 +150,15 @@ export const findMenuByMid = async (db: Executor, mid: string): Promise<MenuReco
   return row && toRecord(row);
 };
 
-export const findMenuByName = async (db: Executor, platform: string, name: string): Promise<MenuRecord | undefined> => {
-  const row = await selectMenu(db).where('menu.platform', '=', platform).where('menu.name', '=', name).executeTakeFirst();
+export const findMenuByName = async (
+  db: Executor,
+  platform: string,
+  name: string,
+): Promise<MenuRecord | undefined> => {
+  const row = await selectMenu(db)
+    .where('menu.platform', '=', platform)
+    .where('menu.name', '=', name)
+    .executeTakeFirst();
   return row && toRecord(row);
 };
 
@@ -144,7 +169,11 @@ export const findMenuParentRowId = async (db: Executor, id: number): Promise<num
 
 /** Every item of a platform, ordered for tree building (order, then creation). */
 export const listMenuItems = async (db: Executor, platform: string): Promise<MenuRecord[]> => {
-  const rows = await selectMenu(db).where('menu.platform', '=', platform).orderBy('menu.sort_order').orderBy('menu.id').execute();
+  const rows = await selectMenu(db)
+    .where('menu.platform', '=', platform)
+    .orderBy('menu.sort_order')
+    .orderBy('menu.id')
+    .execute();
   return rows.map(toRecord);
 };
 
@@ -166,7 +195,10 @@ export const pageMenuItems = async (
   db: Executor,
   query: { platform: string; page: number; size: number; content?: string },
 ): Promise<{ items: MenuRecord[]; total: number }> => {
-  let count = db.selectFrom('menu').select((eb) => eb.fn.countAll<number>().as('count')).where('menu.platform', '=', query.platform);
+  let count = db
+    .selectFrom('menu')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('menu.platform', '=', query.platform);
   let page = selectMenu(db).where('menu.platform', '=', query.platform);
   if (query.content) {
     count = count.where(contentFilter(query.content));

@@ -4,7 +4,13 @@ import { describeEachDatabase } from '../../test/databases.js';
 import { bearer, createAccount, signIn, useTestApp } from '../../test/app.js';
 import { menuSeed } from './menu.seed.js';
 
-type Body<T> = { message: string; status_code: number; data: T; code?: string; fields?: { field: string; message: string }[] };
+type Body<T> = {
+  message: string;
+  status_code: number;
+  data: T;
+  code?: string;
+  fields?: { field: string; message: string }[];
+};
 
 const flatten = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((node) => [node, ...flatten(node.children)]);
 const seededItemCount = menuSeed.reduce((sum, section) => sum + 1 + section.items.length, 0);
@@ -21,16 +27,26 @@ await describeEachDatabase('menu routes', (target) => {
     staff = await signIn(ctx.app, 'admin', 'admin');
     const owner = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
     tenantAdmin = await signIn(ctx.app, owner.username, owner.password);
-    const agentAccount = await createAccount(ctx.database, { roles: ['ROLE_WORKGROUP_AGENT'], orgId: owner.orgId });
+    const agentAccount = await createAccount(ctx.database, {
+      roles: ['ROLE_WORKGROUP_AGENT'],
+      orgId: owner.orgId,
+    });
     agent = await signIn(ctx.app, agentAccount.username, agentAccount.password);
-    const checkerAccount = await createAccount(ctx.database, { roles: ['ROLE_WORKGROUP_CHECKER'], orgId: owner.orgId });
+    const checkerAccount = await createAccount(ctx.database, {
+      roles: ['ROLE_WORKGROUP_CHECKER'],
+      orgId: owner.orgId,
+    });
     checker = await signIn(ctx.app, checkerAccount.username, checkerAccount.password);
     const memberAccount = await createAccount(ctx.database, { roles: ['ROLE_MEMBER'] });
     member = await signIn(ctx.app, memberAccount.username, memberAccount.password);
   });
 
   const list = async (token: string, query = 'platform=kefu') => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/menu/list?${query}`, headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/menu/list?${query}`,
+      headers: bearer(token),
+    });
     return { status: response.statusCode, body: response.json<Body<MenuNode[]>>() };
   };
 
@@ -62,8 +78,14 @@ await describeEachDatabase('menu routes', (target) => {
         show: true,
         parentId: kefu?.mid,
       });
-      expect(kefu?.children.find((child) => child.name === 'kefu.monitor')).toMatchObject({ debugOnly: true, show: true });
-      expect(kefu?.children.find((child) => child.name === 'kefu.form')).toMatchObject({ type: 'route', show: false });
+      expect(kefu?.children.find((child) => child.name === 'kefu.monitor')).toMatchObject({
+        debugOnly: true,
+        show: true,
+      });
+      expect(kefu?.children.find((child) => child.name === 'kefu.form')).toMatchObject({
+        type: 'route',
+        show: false,
+      });
       expect(all.find((node) => node.name === 'kb.blog')).toMatchObject({ adminOnly: true });
       expect(all.find((node) => node.name === 'statictic')?.path).toBe('/stable/statictic');
     });
@@ -83,7 +105,14 @@ await describeEachDatabase('menu routes', (target) => {
 
     it('shows an agent only the sections of its authorities', async () => {
       const { body } = await list(agent);
-      expect(body.data.map((node) => node.name)).toEqual(['dashboard', 'kefu', 'crm', 'settings', 'ticket', 'feedback']);
+      expect(body.data.map((node) => node.name)).toEqual([
+        'dashboard',
+        'kefu',
+        'crm',
+        'settings',
+        'ticket',
+        'feedback',
+      ]);
     });
 
     it('shows a quality checker its sections', async () => {
@@ -119,10 +148,21 @@ await describeEachDatabase('menu routes', (target) => {
 
   describe('GET /api/v1/menu/query and /filter', () => {
     it('pages the flat list for platform staff', async () => {
-      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/menu/query?page=1&size=20&platform=kefu&client=web', headers: bearer(staff) });
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/menu/query?page=1&size=20&platform=kefu&client=web',
+        headers: bearer(staff),
+      });
       expect(response.statusCode).toBe(200);
       const page = response.json<Body<Page<MenuItem>>>().data;
-      expect(page).toMatchObject({ totalElements: seededItemCount, number: 1, size: 20, first: false, last: false, empty: false });
+      expect(page).toMatchObject({
+        totalElements: seededItemCount,
+        number: 1,
+        size: 20,
+        first: false,
+        last: false,
+        empty: false,
+      });
       expect(page.totalPages).toBe(Math.ceil(seededItemCount / 20));
       expect(page.content).toHaveLength(20);
       expect(page.content[0]).not.toHaveProperty('children');
@@ -141,7 +181,9 @@ await describeEachDatabase('menu routes', (target) => {
       expect((await filter('kefu.account')).content.map((item) => item.name)).toEqual(['kefu.account']);
       expect((await filter('黑名单')).content.map((item) => item.name)).toEqual(['kefu.block']);
       expect((await filter('BLACKLIST')).content.map((item) => item.name)).toEqual(['kefu.block']);
-      expect((await filter('/stable/statictic/ROBOT')).content.map((item) => item.name)).toEqual(['statictic.robot']);
+      expect((await filter('/stable/statictic/ROBOT')).content.map((item) => item.name)).toEqual([
+        'statictic.robot',
+      ]);
       // LIKE wildcards in the search text are literal characters.
       expect((await filter('%')).totalElements).toBe(0);
       expect((await filter('')).totalElements).toBe(seededItemCount);
@@ -154,11 +196,19 @@ await describeEachDatabase('menu routes', (target) => {
         ['size=1000', 'size'],
         ['page=abc', 'page'],
       ]) {
-        const response = await ctx.app.inject({ method: 'GET', url: `/api/v1/menu/query?${query}`, headers: bearer(staff) });
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/v1/menu/query?${query}`,
+          headers: bearer(staff),
+        });
         expect(response.statusCode, query).toBe(400);
         expect(response.json<Body<null>>().fields?.[0]?.field).toBe(field);
       }
-      const filter = await ctx.app.inject({ method: 'GET', url: `/api/v1/menu/filter?content=${'x'.repeat(65)}`, headers: bearer(staff) });
+      const filter = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/menu/filter?content=${'x'.repeat(65)}`,
+        headers: bearer(staff),
+      });
       expect(filter.statusCode).toBe(400);
       expect(filter.json<Body<null>>().fields?.[0]?.field).toBe('content');
     });
@@ -167,7 +217,11 @@ await describeEachDatabase('menu routes', (target) => {
       for (const url of ['/api/v1/menu/query', '/api/v1/menu/filter?content=a']) {
         const forbidden = await ctx.app.inject({ method: 'GET', url, headers: bearer(tenantAdmin) });
         expect(forbidden.statusCode).toBe(403);
-        expect(forbidden.json()).toMatchObject({ status_code: 403, code: 'FORBIDDEN', message: 'Only platform staff may do this' });
+        expect(forbidden.json()).toMatchObject({
+          status_code: 403,
+          code: 'FORBIDDEN',
+          message: 'Only platform staff may do this',
+        });
         expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
       }
     });
@@ -200,7 +254,14 @@ await describeEachDatabase('menu routes', (target) => {
       const response = await create({ ...valid, parentId: kefuMid });
       expect(response.statusCode).toBe(200);
       const item = response.json<Body<MenuItem>>().data;
-      expect(item).toMatchObject({ name: 'kefu.extra', key: 'kefu.extra', parentId: kefuMid, show: true, debugOnly: false, order: 500 });
+      expect(item).toMatchObject({
+        name: 'kefu.extra',
+        key: 'kefu.extra',
+        parentId: kefuMid,
+        show: true,
+        debugOnly: false,
+        order: 500,
+      });
       expect(item.mid).toMatch(/^[0-9a-z]{20}$/);
       const tree = (await list(tenantAdmin)).body.data;
       expect(tree.find((node) => node.name === 'kefu')?.children.at(-1)?.name).toBe('kefu.extra');
@@ -249,14 +310,19 @@ await describeEachDatabase('menu routes', (target) => {
         expect(response.statusCode, field).toBe(400);
         const body = response.json<Body<null>>();
         expect(body.code).toBe('BAD_REQUEST');
-        expect(body.fields?.map((entry) => entry.field), field).toContain(field);
+        expect(
+          body.fields?.map((entry) => entry.field),
+          field,
+        ).toContain(field);
       }
     });
 
     it('answers 400 naming parentId when the parent does not exist', async () => {
       const response = await create({ ...valid, name: 'kefu.orphan', parentId: 'nosuchmid' });
       expect(response.statusCode).toBe(400);
-      expect(response.json<Body<null>>().fields).toEqual([{ field: 'parentId', message: expect.any(String) }]);
+      expect(response.json<Body<null>>().fields).toEqual([
+        { field: 'parentId', message: expect.any(String) },
+      ]);
     });
 
     it('answers 409 for a name already used on the platform', async () => {
@@ -278,7 +344,9 @@ await describeEachDatabase('menu routes', (target) => {
     it('is for platform staff only', async () => {
       expect((await create({ ...valid, name: 'kefu.nope' }, tenantAdmin)).statusCode).toBe(403);
       expect((await create({ ...valid, name: 'kefu.nope' }, agent)).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/menu/create', payload: valid })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/v1/menu/create', payload: valid })).statusCode,
+      ).toBe(401);
     });
   });
 
@@ -299,7 +367,18 @@ await describeEachDatabase('menu routes', (target) => {
 
     it('updates every field of an item', async () => {
       const item = await createItem('temp.one');
-      const response = await update({ ...base, mid: item.mid, name: 'temp.renamed', title: '改名', titleEn: 'Renamed', order: 3, hideChildren: true, debugOnly: true, adminOnly: true, authorities: ['crm'] });
+      const response = await update({
+        ...base,
+        mid: item.mid,
+        name: 'temp.renamed',
+        title: '改名',
+        titleEn: 'Renamed',
+        order: 3,
+        hideChildren: true,
+        debugOnly: true,
+        adminOnly: true,
+        authorities: ['crm'],
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json<Body<MenuItem>>().data).toMatchObject({
         mid: item.mid,
@@ -317,7 +396,10 @@ await describeEachDatabase('menu routes', (target) => {
     it('answers 404 for an unknown mid and 400 without one', async () => {
       const missing = await update({ ...base, name: 'temp.x', mid: 'nosuchmid' });
       expect(missing.statusCode).toBe(404);
-      expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Menu item "nosuchmid" does not exist' });
+      expect(missing.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: 'Menu item "nosuchmid" does not exist',
+      });
       const noMid = await update({ ...base, name: 'temp.x' });
       expect(noMid.statusCode).toBe(400);
       expect(noMid.json<Body<null>>().fields?.map((field) => field.field)).toEqual(['mid']);
@@ -345,32 +427,70 @@ await describeEachDatabase('menu routes', (target) => {
     it('is for platform staff only', async () => {
       const item = await createItem('temp.guarded');
       expect((await update({ ...base, mid: item.mid, name: item.name }, tenantAdmin)).statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'PUT', url: '/api/v1/menu/update', payload: { ...base, mid: item.mid, name: item.name } })).statusCode).toBe(401);
-      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${item.mid}`, headers: bearer(tenantAdmin) });
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: '/api/v1/menu/update',
+            payload: { ...base, mid: item.mid, name: item.name },
+          })
+        ).statusCode,
+      ).toBe(401);
+      const del = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/menu/delete?mid=${item.mid}`,
+        headers: bearer(tenantAdmin),
+      });
       expect(del.statusCode).toBe(403);
-      expect((await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${item.mid}` })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${item.mid}` })).statusCode,
+      ).toBe(401);
     });
 
     it('deletes by mid in the query or the body', async () => {
       const first = await createItem('temp.del1');
       const second = await createItem('temp.del2');
-      const byQuery = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${first.mid}&platform=kefu&client=web`, headers: bearer(staff) });
+      const byQuery = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/menu/delete?mid=${first.mid}&platform=kefu&client=web`,
+        headers: bearer(staff),
+      });
       expect(byQuery.statusCode).toBe(200);
       expect(byQuery.json()).toMatchObject({ status_code: 200, data: null });
-      const byBody = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/menu/delete', headers: bearer(staff), payload: { mid: second.mid } });
+      const byBody = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/menu/delete',
+        headers: bearer(staff),
+        payload: { mid: second.mid },
+      });
       expect(byBody.statusCode).toBe(200);
-      const again = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${first.mid}`, headers: bearer(staff) });
+      const again = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/menu/delete?mid=${first.mid}`,
+        headers: bearer(staff),
+      });
       expect(again.statusCode).toBe(404);
     });
 
     it('answers 400 without a mid and 409 for an item with children', async () => {
-      const noMid = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/menu/delete', headers: bearer(staff) });
+      const noMid = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/v1/menu/delete',
+        headers: bearer(staff),
+      });
       expect(noMid.statusCode).toBe(400);
       expect(noMid.json<Body<null>>().fields).toEqual([{ field: 'mid', message: 'Required' }]);
       const kefu = (await list(staff)).body.data.find((node) => node.name === 'kefu');
-      const withChildren = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/menu/delete?mid=${kefu?.mid}`, headers: bearer(staff) });
+      const withChildren = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/menu/delete?mid=${kefu?.mid}`,
+        headers: bearer(staff),
+      });
       expect(withChildren.statusCode).toBe(409);
-      expect(withChildren.json()).toMatchObject({ code: 'CONFLICT', message: 'Menu item "kefu" has children; delete or move them first' });
+      expect(withChildren.json()).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Menu item "kefu" has children; delete or move them first',
+      });
     });
   });
 });

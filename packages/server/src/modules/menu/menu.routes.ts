@@ -35,7 +35,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(menuNodeSchema)), ...errorResponses(400, 401) },
       },
     },
-    async (request) => ok(request, await menus.listVisibleTree(getPrincipal(request), request.query.platform)),
+    async (request) =>
+      ok(request, await menus.listVisibleTree(getPrincipal(request), request.query.platform)),
   );
 
   app.get(

@@ -1,4 +1,10 @@
-import { toPage, type MenuItem, type MenuNode, type Page, type menuCreateBodySchema } from '@openkefu/contract';
+import {
+  toPage,
+  type MenuItem,
+  type MenuNode,
+  type Page,
+  type menuCreateBodySchema,
+} from '@openkefu/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
@@ -33,7 +39,10 @@ const toItem = ({ id: _id, parentRowId: _parentRowId, ...item }: MenuRecord): Me
 export const isMenuItemVisible = (item: MenuItem, principal: Principal): boolean => {
   if (item.adminOnly && !principal.isAdminAccount) return false;
   if (item.authorities.includes('internal') && !principal.isPlatformStaff) return false;
-  return item.authorities.length === 0 || item.authorities.some((authority) => principal.authorities.has(authority));
+  return (
+    item.authorities.length === 0 ||
+    item.authorities.some((authority) => principal.authorities.has(authority))
+  );
 };
 
 /** Builds the tree from rows already sorted by order, keeping only what the user may see. */
@@ -52,7 +61,8 @@ export const buildVisibleTree = (records: MenuRecord[], principal: Principal): M
       if (!isMenuItemVisible(record, principal)) continue;
       const children = build(record.id, depth + 1);
       // A section whose every item is hidden from this user would only lead to an empty page.
-      if (record.type === 'section' && children.length === 0 && (childrenOf.get(record.id)?.length ?? 0) > 0) continue;
+      if (record.type === 'section' && children.length === 0 && (childrenOf.get(record.id)?.length ?? 0) > 0)
+        continue;
       nodes.push({ ...toItem(record), children });
     }
     return nodes;
@@ -67,7 +77,12 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
   const listVisibleTree = async (principal: Principal, platform: string): Promise<MenuNode[]> =>
     buildVisibleTree(await listMenuItems(db, platform), principal);
 
-  const page = async (query: { platform: string; page: number; size: number; content?: string }): Promise<Page<MenuItem>> => {
+  const page = async (query: {
+    platform: string;
+    page: number;
+    size: number;
+    content?: string;
+  }): Promise<Page<MenuItem>> => {
     const { items, total } = await pageMenuItems(db, query);
     return toPage(items.map(toItem), total, query);
   };
@@ -131,9 +146,15 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
     const current = await getOrThrow(input.mid);
     const parent = await resolveParent(input);
     // Walk up from the new parent: meeting the item itself means the move would make a cycle.
-    for (let rowId: number | null | undefined = parent?.id, depth = 0; rowId != null && depth < 64; depth += 1) {
+    for (
+      let rowId: number | null | undefined = parent?.id, depth = 0;
+      rowId != null && depth < 64;
+      depth += 1
+    ) {
       if (rowId === current.id) {
-        throw AppError.badRequest('menu.parentCycle', { fields: [{ field: 'parentId', message: 'would create a cycle' }] });
+        throw AppError.badRequest('menu.parentCycle', {
+          fields: [{ field: 'parentId', message: 'would create a cycle' }],
+        });
       }
       rowId = await findMenuParentRowId(db, rowId);
     }
@@ -144,7 +165,8 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
 
   const remove = async (mid: string): Promise<void> => {
     const current = await getOrThrow(mid);
-    if (await hasMenuChildren(db, current.id)) throw AppError.conflict('menu.hasChildren', { params: { name: current.name } });
+    if (await hasMenuChildren(db, current.id))
+      throw AppError.conflict('menu.hasChildren', { params: { name: current.name } });
     await deleteMenuItem(db, current.id);
   };
 

@@ -1,6 +1,12 @@
 import type { Executor } from '../../db/database.js';
 
-export type OrganizationRow = { id: number; oid: string; name: string; sub_domain: string; owner_user_id: number | null };
+export type OrganizationRow = {
+  id: number;
+  oid: string;
+  name: string;
+  sub_domain: string;
+  owner_user_id: number | null;
+};
 
 export const insertOrganization = async (
   db: Executor,
@@ -21,17 +27,33 @@ export const insertOrganization = async (
   return row.id;
 };
 
-export const setOrganizationOwner = async (db: Executor, organizationId: number, userId: number, now: number): Promise<void> => {
-  await db.updateTable('organization').set({ owner_user_id: userId, updated_at: now }).where('id', '=', organizationId).execute();
+export const setOrganizationOwner = async (
+  db: Executor,
+  organizationId: number,
+  userId: number,
+  now: number,
+): Promise<void> => {
+  await db
+    .updateTable('organization')
+    .set({ owner_user_id: userId, updated_at: now })
+    .where('id', '=', organizationId)
+    .execute();
 };
 
 export const isSubDomainTaken = async (db: Executor, subDomain: string): Promise<boolean> => {
-  const row = await db.selectFrom('organization').select('id').where('sub_domain', '=', subDomain).executeTakeFirst();
+  const row = await db
+    .selectFrom('organization')
+    .select('id')
+    .where('sub_domain', '=', subDomain)
+    .executeTakeFirst();
   return row !== undefined;
 };
 
 /** The signed-in user's own organisation: callers pass the principal's orgId, never a client id. */
-export const findOrganizationById = async (db: Executor, organizationId: number): Promise<OrganizationRow | undefined> =>
+export const findOrganizationById = async (
+  db: Executor,
+  organizationId: number,
+): Promise<OrganizationRow | undefined> =>
   db
     .selectFrom('organization')
     .select(['id', 'oid', 'name', 'sub_domain', 'owner_user_id'])

@@ -1,4 +1,9 @@
-import { envelopeSchema, forgetPasswordBodySchema, registerBodySchema, registerResultSchema } from '@openkefu/contract';
+import {
+  envelopeSchema,
+  forgetPasswordBodySchema,
+  registerBodySchema,
+  registerResultSchema,
+} from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, ok } from '../../http/reply.js';

@@ -6,9 +6,19 @@ import type { LimitRule, RateLimiter } from '../../lib/limiter.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { revokeTokensOfUser } from '../auth/auth.repository.js';
 import { normalizeAddress, type VerificationService } from '../auth/verification.service.js';
-import { insertOrganization, isSubDomainTaken, setOrganizationOwner } from '../organization/organization.repository.js';
+import {
+  insertOrganization,
+  isSubDomainTaken,
+  setOrganizationOwner,
+} from '../organization/organization.repository.js';
 import { assignRolesToUser, findRoleIdsByValues } from '../role/role.repository.js';
-import { findUserByEmail, findUserByMobile, insertUser, isUserKeyTaken, updateUserPassword } from '../user/user.repository.js';
+import {
+  findUserByEmail,
+  findUserByMobile,
+  insertUser,
+  isUserKeyTaken,
+  updateUserPassword,
+} from '../user/user.repository.js';
 
 /** Registrations one IP may make per hour. */
 export const registrationRule: LimitRule = { limit: 10, windowSeconds: 3600 };
@@ -45,8 +55,16 @@ export const createRegistrationService = (deps: {
 
   const assertFree = async (column: 'username' | 'email' | 'mobile', value: string) => {
     if (!(await isUserKeyTaken(deps.db, column, value))) return;
-    const messageKey = column === 'username' ? 'register.usernameTaken' : column === 'email' ? 'register.emailTaken' : 'register.mobileTaken';
-    throw AppError.conflict(messageKey, { params: { username: value }, fields: [{ field: column, message: 'already registered' }] });
+    const messageKey =
+      column === 'username'
+        ? 'register.usernameTaken'
+        : column === 'email'
+          ? 'register.emailTaken'
+          : 'register.mobileTaken';
+    throw AppError.conflict(messageKey, {
+      params: { username: value },
+      fields: [{ field: column, message: 'already registered' }],
+    });
   };
 
   /** Creates an organisation and its admin account (ROLE_ADMIN). */
@@ -54,24 +72,52 @@ export const createRegistrationService = (deps: {
     const perIp = await deps.limiter.hit(`register:ip:${ip}`, registrationRule.windowSeconds);
     if (perIp.count > registrationRule.limit) throw AppError.rateLimited(perIp.retryAfter);
 
-    const email = body.method === 'mobile' || body.email === undefined ? null : normalizeAddress('email', body.email);
+    const email =
+      body.method === 'mobile' || body.email === undefined ? null : normalizeAddress('email', body.email);
     const mobile = body.method === 'mobile' ? normalizeAddress('mobile', body.mobile) : null;
-    const username = body.method === 'username' ? body.username : body.method === 'email' ? (email ?? '') : (mobile ?? '');
+    const username =
+      body.method === 'username' ? body.username : body.method === 'email' ? (email ?? '') : (mobile ?? '');
 
     // Conflicts first: a code is single-use and should not be burnt on a request that fails anyway.
     await assertFree('username', username);
     if (email) await assertFree('email', email);
     if (mobile) await assertFree('mobile', mobile);
-    if (body.method === 'email') await deps.verification.verifyCode({ channel: 'email', address: body.email, purpose: 'register', code: body.code });
-    if (body.method === 'mobile') await deps.verification.verifyCode({ channel: 'mobile', address: body.mobile, purpose: 'register', code: body.code });
+    if (body.method === 'email')
+      await deps.verification.verifyCode({
+        channel: 'email',
+        address: body.email,
+        purpose: 'register',
+        code: body.code,
+      });
+    if (body.method === 'mobile')
+      await deps.verification.verifyCode({
+        channel: 'mobile',
+        address: body.mobile,
+        purpose: 'register',
+        code: body.code,
+      });
 
     const passwordHash = await hashPassword(body.password);
     return deps.db.transaction().execute(async (trx) => {
       const time = now();
       const subDomain = await pickSubDomain(trx, slugify(username));
-      const orgId = await insertOrganization(trx, { oid: createPublicId(), name: body.organization, subDomain, now: time });
+      const orgId = await insertOrganization(trx, {
+        oid: createPublicId(),
+        name: body.organization,
+        subDomain,
+        now: time,
+      });
       const uid = createPublicId();
-      const userId = await insertUser(trx, { uid, orgId, username, passwordHash, nickname: body.nickname, email, mobile, now: time });
+      const userId = await insertUser(trx, {
+        uid,
+        orgId,
+        username,
+        passwordHash,
+        nickname: body.nickname,
+        email,
+        mobile,
+        now: time,
+      });
       const roleIds = await findRoleIdsByValues(trx, ['ROLE_ADMIN']);
       await assignRolesToUser(trx, userId, [...roleIds.values()]);
       await setOrganizationOwner(trx, orgId, userId, time);
@@ -85,8 +131,12 @@ export const createRegistrationService = (deps: {
     const address = 'email' in body ? body.email : body.mobile;
     await deps.verification.verifyCode({ channel, address, purpose: 'reset', code: body.code });
     const normalized = normalizeAddress(channel, address);
-    const user = channel === 'email' ? await findUserByEmail(deps.db, normalized) : await findUserByMobile(deps.db, normalized);
-    if (!user) throw AppError.notFound(channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile');
+    const user =
+      channel === 'email'
+        ? await findUserByEmail(deps.db, normalized)
+        : await findUserByMobile(deps.db, normalized);
+    if (!user)
+      throw AppError.notFound(channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile');
     const passwordHash = await hashPassword(body.password);
     await deps.db.transaction().execute(async (trx) => {
       const time = now();

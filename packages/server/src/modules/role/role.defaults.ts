@@ -45,7 +45,11 @@ export const defaultRoles: DefaultRole[] = [
   tenantAdmin('ROLE_VIP', 'VIP administrator', 'Paying organisation admin: everything in the console.'),
   tenantAdmin('ROLE_TRY', 'Trial administrator', 'Organisation admin on a trial: everything in the console.'),
   tenantAdmin('ROLE_PROXY', 'Reseller administrator', 'Reseller admin: everything in the console.'),
-  tenantAdmin('ROLE_FREE', 'Free administrator', 'Organisation admin on the free plan: everything in the console.'),
+  tenantAdmin(
+    'ROLE_FREE',
+    'Free administrator',
+    'Organisation admin on the free plan: everything in the console.',
+  ),
   {
     value: 'ROLE_WORKGROUP_ADMIN',
     name: 'Workgroup admin',
@@ -56,7 +60,8 @@ export const defaultRoles: DefaultRole[] = [
   {
     value: 'ROLE_WORKGROUP_AGENT',
     name: 'Agent',
-    description: 'Serves visitors: chat, sessions, history, visitors, CRM, own settings, feedback and tickets.',
+    description:
+      'Serves visitors: chat, sessions, history, visitors, CRM, own settings, feedback and tickets.',
     authorities: ['home', 'chat', 'thread', 'history', 'visitor', 'crm', 'setting', 'feedback', 'workorder'],
     actionsFor: () => ['add', 'edit', 'query', 'get'],
   },
@@ -65,7 +70,8 @@ export const defaultRoles: DefaultRole[] = [
     name: 'Quality checker',
     description: 'Reviews sessions and history and scores them; reads statistics.',
     authorities: ['home', 'thread', 'history', 'quality', 'statistic'],
-    actionsFor: (section) => (section === 'quality' ? ['add', 'edit', 'query', 'get', 'export'] : ['query', 'get', 'export']),
+    actionsFor: (section) =>
+      section === 'quality' ? ['add', 'edit', 'query', 'get', 'export'] : ['query', 'get', 'export'],
   },
   {
     value: 'ROLE_MEMBER',
@@ -102,7 +108,8 @@ export const buildDefaultPermissions = (role: DefaultRole): Permission[] => {
     const actionList = role.actionsFor(section.key);
     if (actionList.length === 0) continue;
     permissions.push({ permissionId: section.key, actionList });
-    for (const item of section.items) permissions.push({ permissionId: `${section.key}.${item.key}`, actionList });
+    for (const item of section.items)
+      permissions.push({ permissionId: `${section.key}.${item.key}`, actionList });
   }
   return permissions;
 };

@@ -11,13 +11,24 @@ export const insertRole = async (
 ): Promise<number> => {
   const row = await db
     .insertInto('role')
-    .values({ rid: role.rid, value: role.value, name: role.name, description: role.description, created_at: role.now, updated_at: role.now })
+    .values({
+      rid: role.rid,
+      value: role.value,
+      name: role.name,
+      description: role.description,
+      created_at: role.now,
+      updated_at: role.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 };
 
-export const insertRoleAuthorities = async (db: Executor, roleId: number, authorities: AuthorityKey[]): Promise<void> => {
+export const insertRoleAuthorities = async (
+  db: Executor,
+  roleId: number,
+  authorities: AuthorityKey[],
+): Promise<void> => {
   if (authorities.length === 0) return;
   await db
     .insertInto('role_authority')
@@ -25,23 +36,39 @@ export const insertRoleAuthorities = async (db: Executor, roleId: number, author
     .execute();
 };
 
-export const insertRolePermissions = async (db: Executor, roleId: number, permissions: Permission[]): Promise<void> => {
+export const insertRolePermissions = async (
+  db: Executor,
+  roleId: number,
+  permissions: Permission[],
+): Promise<void> => {
   // Chunked: SQLite limits the number of bound parameters per statement.
   for (let start = 0; start < permissions.length; start += 200) {
     const chunk = permissions.slice(start, start + 200);
     await db
       .insertInto('role_permission')
-      .values(chunk.map((permission) => ({ role_id: roleId, permission_id: permission.permissionId, action_list: JSON.stringify(permission.actionList) })))
+      .values(
+        chunk.map((permission) => ({
+          role_id: roleId,
+          permission_id: permission.permissionId,
+          action_list: JSON.stringify(permission.actionList),
+        })),
+      )
       .execute();
   }
 };
 
 export const countRoles = async (db: Executor): Promise<number> => {
-  const row = await db.selectFrom('role').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('role')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 };
 
-export const findRoleIdsByValues = async (db: Executor, values: RoleValue[]): Promise<Map<RoleValue, number>> => {
+export const findRoleIdsByValues = async (
+  db: Executor,
+  values: RoleValue[],
+): Promise<Map<RoleValue, number>> => {
   if (values.length === 0) return new Map();
   const rows = await db.selectFrom('role').select(['id', 'value']).where('value', 'in', values).execute();
   return new Map(rows.map((row) => [row.value as RoleValue, row.id]));
@@ -92,7 +119,11 @@ export const findRoleDetailsOfUser = async (db: Executor, userId: number): Promi
   if (roles.length === 0) return [];
   const roleIds = roles.map((role) => role.id);
   const [authorities, permissions] = await Promise.all([
-    db.selectFrom('role_authority').select(['role_id', 'authority']).where('role_id', 'in', roleIds).execute(),
+    db
+      .selectFrom('role_authority')
+      .select(['role_id', 'authority'])
+      .where('role_id', 'in', roleIds)
+      .execute(),
     db
       .selectFrom('role_permission')
       .select(['role_id', 'permission_id', 'action_list'])
@@ -107,7 +138,9 @@ export const findRoleDetailsOfUser = async (db: Executor, userId: number): Promi
     value: role.value as RoleValue,
     name: role.name,
     description: role.description,
-    authorities: authorities.filter((row) => row.role_id === role.id).map((row) => row.authority as AuthorityKey),
+    authorities: authorities
+      .filter((row) => row.role_id === role.id)
+      .map((row) => row.authority as AuthorityKey),
     permissions: permissions
       .filter((row) => row.role_id === role.id)
       .map((row) => ({ permissionId: row.permission_id, actionList: parseActions(row.action_list) })),
@@ -115,7 +148,11 @@ export const findRoleDetailsOfUser = async (db: Executor, userId: number): Promi
 };
 
 /** Actions a user holds on one permissionId, merged over all their roles. */
-export const findActionsOfUser = async (db: Executor, userId: number, permissionId: string): Promise<Set<PermissionAction>> => {
+export const findActionsOfUser = async (
+  db: Executor,
+  userId: number,
+  permissionId: string,
+): Promise<Set<PermissionAction>> => {
   const rows = await db
     .selectFrom('user_role')
     .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')

@@ -7,7 +7,9 @@ import { describeEachDatabase, sqliteTarget } from '../../test/databases.js';
 import { useTestApp } from '../../test/app.js';
 
 await describeEachDatabase('system routes', (target) => {
-  const ctx = useTestApp(target, { env: { PRIVATE_SERVER: 'true', FEATURE_IM: 'on', HELP_URL: '', PUBLIC_URL: 'https://kefu.example.com/' } });
+  const ctx = useTestApp(target, {
+    env: { PRIVATE_SERVER: 'true', FEATURE_IM: 'on', HELP_URL: '', PUBLIC_URL: 'https://kefu.example.com/' },
+  });
 
   it('GET /health answers while the process is up', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/health' });
@@ -62,7 +64,11 @@ await describeEachDatabase('system routes', (target) => {
     const result = en.json<{ result: { x: string; y: number }[] }>().result;
     expect(result).toHaveLength(12);
     expect(result[0]).toEqual({ x: 'Jan', y: expect.any(Number) });
-    const zh = await ctx.app.inject({ method: 'GET', url: '/analysis/month-bar', headers: { 'accept-language': 'zh-CN' } });
+    const zh = await ctx.app.inject({
+      method: 'GET',
+      url: '/analysis/month-bar',
+      headers: { 'accept-language': 'zh-CN' },
+    });
     expect(zh.json<{ result: { x: string }[] }>().result[11]?.x).toBe('12月');
   });
 
@@ -71,7 +77,14 @@ await describeEachDatabase('system routes', (target) => {
     expect(json.statusCode).toBe(200);
     const document = json.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(document.openapi).toMatch(/^3\./);
-    for (const path of ['/oauth/token', '/api/user/profile', '/api/v1/menu/list', '/api/v1/menu/create', '/api/v1/register', '/sms/api/send/{provider}']) {
+    for (const path of [
+      '/oauth/token',
+      '/api/user/profile',
+      '/api/v1/menu/list',
+      '/api/v1/menu/create',
+      '/api/v1/register',
+      '/sms/api/send/{provider}',
+    ]) {
       expect(document.paths[path], path).toBeDefined();
     }
     expect(JSON.stringify(document.paths['/api/v1/menu/create'])).toContain('parentId');
@@ -83,7 +96,12 @@ await describeEachDatabase('system routes', (target) => {
   it('answers an unknown /api route with a 404 envelope', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing?x=1' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No such API: GET /api/v1/nothing', status_code: 404, data: null, code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({
+      message: 'No such API: GET /api/v1/nothing',
+      status_code: 404,
+      data: null,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('tells to build the console when the dist folder is missing', async () => {
@@ -112,7 +130,10 @@ describe('console hosting from a built dist folder', () => {
   const indexHtml = '<!doctype html><title>OpenKefu</title><div id="root"></div>';
   writeFileSync(join(dist, 'index.html'), indexHtml);
   writeFileSync(join(dist, 'assets', 'index-abc12345.js'), 'console.log("console");'.repeat(50));
-  writeFileSync(join(dist, 'assets', 'index-abc12345.js.br'), brotliCompressSync('console.log("console");'.repeat(50)));
+  writeFileSync(
+    join(dist, 'assets', 'index-abc12345.js.br'),
+    brotliCompressSync('console.log("console");'.repeat(50)),
+  );
   writeFileSync(join(dist, 'favicon.ico'), 'icon');
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -143,7 +164,11 @@ describe('console hosting from a built dist folder', () => {
       expect(plain.statusCode).toBe(200);
       expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(plain.headers['content-encoding']).toBeUndefined();
-      const br = await ctx.app.inject({ method: 'GET', url: '/admin/assets/index-abc12345.js', headers: { 'accept-encoding': 'br, gzip' } });
+      const br = await ctx.app.inject({
+        method: 'GET',
+        url: '/admin/assets/index-abc12345.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       const icon = await ctx.app.inject({ method: 'GET', url: '/admin/favicon.ico' });

@@ -1,5 +1,11 @@
 import { networkInterfaces } from 'node:os';
-import { chatServerInfoSchema, envelopeSchema, monthBarSchema, publicConfigSchema, type PublicConfig } from '@openkefu/contract';
+import {
+  chatServerInfoSchema,
+  envelopeSchema,
+  monthBarSchema,
+  publicConfigSchema,
+  type PublicConfig,
+} from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
@@ -23,7 +29,8 @@ export const toPublicConfig = (config: Config): PublicConfig => ({
 
 const firstPublicIpv4 = (): string => {
   for (const addresses of Object.values(networkInterfaces())) {
-    for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
+    for (const address of addresses ?? [])
+      if (address.family === 'IPv4' && !address.internal) return address.address;
   }
   return '127.0.0.1';
 };
@@ -59,7 +66,12 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const redis = app.services.redis;
       const [isDbUp, isRedisUp] = await Promise.all([
         isDatabaseReachable(db),
-        redis ? redis.ping().then(() => true, () => false) : Promise.resolve(true),
+        redis
+          ? redis.ping().then(
+              () => true,
+              () => false,
+            )
+          : Promise.resolve(true),
       ]);
       if (isDbUp && isRedisUp) return { status: 'ready' };
       return reply.code(503).send({ status: isDbUp ? 'redis unreachable' : 'database unreachable' });
@@ -95,7 +107,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/analysis/month-bar',
-    { schema: { tags: ['system'], summary: 'Demo chart data: one value per month', response: { 200: monthBarSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Demo chart data: one value per month',
+        response: { 200: monthBarSchema },
+      },
+    },
     async (request) => ({
       result: monthLabels[languageOf(request)].map((x, index) => ({ x, y: monthValues[index] })),
     }),

@@ -68,21 +68,44 @@ export const insertUser = async (db: Executor, user: NewUser): Promise<number> =
  */
 
 export const findUserByUsername = async (db: Executor, username: string): Promise<UserRow | undefined> =>
-  db.selectFrom('user').select(userColumns).where('username', '=', username).where('deleted_at', 'is', null).executeTakeFirst();
+  db
+    .selectFrom('user')
+    .select(userColumns)
+    .where('username', '=', username)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 
 export const findUserByEmail = async (db: Executor, email: string): Promise<UserRow | undefined> =>
-  db.selectFrom('user').select(userColumns).where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
+  db
+    .selectFrom('user')
+    .select(userColumns)
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 
 export const findUserByMobile = async (db: Executor, mobile: string): Promise<UserRow | undefined> =>
-  db.selectFrom('user').select(userColumns).where('mobile', '=', mobile).where('deleted_at', 'is', null).executeTakeFirst();
+  db
+    .selectFrom('user')
+    .select(userColumns)
+    .where('mobile', '=', mobile)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 
 /** Whether a username, email or mobile is used by any account, deleted ones included (they stay unique). */
-export const isUserKeyTaken = async (db: Executor, column: 'username' | 'email' | 'mobile', value: string): Promise<boolean> => {
+export const isUserKeyTaken = async (
+  db: Executor,
+  column: 'username' | 'email' | 'mobile',
+  value: string,
+): Promise<boolean> => {
   const row = await db.selectFrom('user').select('id').where(column, '=', value).executeTakeFirst();
   return row !== undefined;
 };
 
-export const findUserInOrganization = async (db: Executor, orgId: number, userId: number): Promise<UserRow | undefined> =>
+export const findUserInOrganization = async (
+  db: Executor,
+  orgId: number,
+  userId: number,
+): Promise<UserRow | undefined> =>
   db
     .selectFrom('user')
     .select(userColumns)
@@ -91,7 +114,13 @@ export const findUserInOrganization = async (db: Executor, orgId: number, userId
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
 
-export const updateUserPassword = async (db: Executor, orgId: number, userId: number, passwordHash: string, now: number): Promise<void> => {
+export const updateUserPassword = async (
+  db: Executor,
+  orgId: number,
+  userId: number,
+  passwordHash: string,
+  now: number,
+): Promise<void> => {
   await db
     .updateTable('user')
     .set({ password_hash: passwordHash, updated_at: now })

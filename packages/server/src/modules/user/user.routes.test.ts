@@ -39,16 +39,26 @@ await describeEachDatabase('user routes', (target) => {
       expect(data.roles.map((role) => role.value)).toEqual(['ROLE_SUPER', 'ROLE_ADMIN']);
       expect(data.authorities).toContain('internal');
       const superRole = data.roles[0];
-      expect(superRole?.permissions.find((permission) => permission.permissionId === 'platform.menu')?.actionList).toEqual([...permissionActions]);
+      expect(
+        superRole?.permissions.find((permission) => permission.permissionId === 'platform.menu')?.actionList,
+      ).toEqual([...permissionActions]);
       const adminRole = data.roles[1];
       expect(adminRole?.authorities).not.toContain('internal');
-      expect(adminRole?.permissions.some((permission) => permission.permissionId.startsWith('platform'))).toBe(false);
-      expect(adminRole?.permissions.find((permission) => permission.permissionId === 'kefu.account')?.actionList).toEqual([...permissionActions]);
+      expect(
+        adminRole?.permissions.some((permission) => permission.permissionId.startsWith('platform')),
+      ).toBe(false);
+      expect(
+        adminRole?.permissions.find((permission) => permission.permissionId === 'kefu.account')?.actionList,
+      ).toEqual([...permissionActions]);
     });
 
     it('describes an agent of another organisation with its own organisation and limited actions', async () => {
       const owner = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
-      const agent = await createAccount(ctx.database, { roles: ['ROLE_WORKGROUP_AGENT'], orgId: owner.orgId, email: 'agent@other.org' });
+      const agent = await createAccount(ctx.database, {
+        roles: ['ROLE_WORKGROUP_AGENT'],
+        orgId: owner.orgId,
+        email: 'agent@other.org',
+      });
       const { body } = await profile(await signIn(ctx.app, agent.username, agent.password), 'zh-CN');
       expect(body.message).toBe('成功');
       expect(body.data).toMatchObject({
@@ -61,15 +71,23 @@ await describeEachDatabase('user routes', (target) => {
       });
       expect(body.data.organization.subDomain).toBe(owner.subDomain);
       expect(body.data.roles).toHaveLength(1);
-      const kefuAccount = body.data.roles[0]?.permissions.find((permission) => permission.permissionId === 'kefu.account');
+      const kefuAccount = body.data.roles[0]?.permissions.find(
+        (permission) => permission.permissionId === 'kefu.account',
+      );
       expect(kefuAccount?.actionList).toEqual(['add', 'edit', 'query', 'get']);
-      expect(body.data.roles[0]?.permissions.some((permission) => permission.permissionId.startsWith('quality'))).toBe(false);
+      expect(
+        body.data.roles[0]?.permissions.some((permission) => permission.permissionId.startsWith('quality')),
+      ).toBe(false);
     });
 
     it('answers 401 without a valid token', async () => {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user/profile' });
       expect(response.statusCode).toBe(401);
-      const zh = await ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { 'accept-language': 'zh-CN' } });
+      const zh = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: { 'accept-language': 'zh-CN' },
+      });
       expect(zh.json()).toMatchObject({ message: '未登录或登录已过期', status_code: 401 });
     });
   });

@@ -58,7 +58,14 @@ export const MultiTab = ({ titleOf }: MultiTabProps) => {
         label: (
           <Dropdown
             trigger={['contextMenu']}
-            menu={{ items: menuItems, onClick: ({ key: action }) => apply(applyTabMenuAction(state, action as TabMenuAction, key)) }}
+            menu={{
+              items: menuItems,
+              onClick: ({ key: action, domEvent }) => {
+                // The menu sits inside the tab: without this the click would also select the tab.
+                domEvent.stopPropagation();
+                apply(applyTabMenuAction(state, action as TabMenuAction, key));
+              },
+            }}
           >
             <span className="ok-multitab__label" data-tab={key}>
               {titleOf(key)}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useRoutes } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n';
 import { ExceptionPage } from '../../features/exception/ExceptionPage';
@@ -8,12 +9,16 @@ import { BasicLayout } from '../../layouts/BasicLayout';
 import { BootFallback } from '../boot/BootScreens';
 import { useDeviceMode } from '../device/device';
 import { AntdProvider } from '../providers/AntdProvider';
+import { createQueryClient } from '../queryClient';
 import { titleOf, type RouteTable } from '../routing/buildRoutes';
 import { resolvePath } from '../routing/resolvePath';
 import { useSession } from '../routing/session';
 import { setDocumentTitle } from '../title/pageTitle';
 import { buildShellRoutes } from './shellRoutes';
 import '../i18nApp';
+
+/** Server state of the authenticated pages (DESIGN §5); one client per page life. */
+export const queryClient = createQueryClient();
 
 /** The route title of a path in the current language: the menu item's label, or the error code. */
 export const useRouteTitle = (table: RouteTable | undefined) => {
@@ -51,11 +56,13 @@ export const AppShell = () => {
 
   if (!session) return <BootFallback />;
   return (
-    <AntdProvider>
-      <BasicLayout session={session} device={device} titleOfPath={routeTitle}>
-        {element}
-      </BasicLayout>
-    </AntdProvider>
+    <QueryClientProvider client={queryClient}>
+      <AntdProvider>
+        <BasicLayout session={session} device={device} titleOfPath={routeTitle}>
+          {element}
+        </BasicLayout>
+      </AntdProvider>
+    </QueryClientProvider>
   );
 };
 
@@ -66,10 +73,12 @@ export const AgentShell = () => {
     setDocumentTitle(t('agent.title'), t('shared:product.tagline'));
   }, [t]);
   return (
-    <AntdProvider>
-      <AgentLayout>
-        <ExceptionPage code="404" />
-      </AgentLayout>
-    </AntdProvider>
+    <QueryClientProvider client={queryClient}>
+      <AntdProvider>
+        <AgentLayout>
+          <ExceptionPage code="404" />
+        </AgentLayout>
+      </AntdProvider>
+    </QueryClientProvider>
   );
 };

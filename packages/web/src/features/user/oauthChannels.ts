@@ -1,4 +1,5 @@
-export type OAuthChannel = 'redirect' | 'lazada' | 'lazadaIm' | 'lazadaErp' | 'shopee' | 'wechatkefu' | 'wechatwork';
+export type OAuthChannel =
+  'redirect' | 'lazada' | 'lazadaIm' | 'lazadaErp' | 'shopee' | 'wechatkefu' | 'wechatwork';
 
 /** The user-area route name of each channel's OAuth callback (spec §2). */
 const CHANNEL_BY_ROUTE: Record<string, OAuthChannel> = {

@@ -45,7 +45,8 @@ export const validateLoginPassword = (value: string): Validation => {
 export const validateNewUsername = (value: string): Validation => {
   const text = value.trim();
   if (text === '') return { key: 'validation.usernameRequired' };
-  if (text.length < 3 || text.length > 32 || !USERNAME_PATTERN.test(text)) return { key: 'validation.usernameInvalid' };
+  if (text.length < 3 || text.length > 32 || !USERNAME_PATTERN.test(text))
+    return { key: 'validation.usernameInvalid' };
   return null;
 };
 
@@ -68,7 +69,10 @@ export const validateMobile = (value: string): Validation => {
   return null;
 };
 
-export const validateEmail = (value: string, { isOptional = false }: { isOptional?: boolean } = {}): Validation => {
+export const validateEmail = (
+  value: string,
+  { isOptional = false }: { isOptional?: boolean } = {},
+): Validation => {
   const text = value.trim();
   if (text === '') return isOptional ? null : { key: 'validation.emailRequired' };
   if (text.length > 128) return { key: 'validation.tooLong', max: 128 };

@@ -5,15 +5,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '@openkefu/contract';
 import { LanguageSwitch } from './LanguageSwitch';
-import { ACCOUNT_SETTINGS_PATH } from './AvatarDropdown';
-
-export const RECHARGE_PATH = '/stable/settings/recharge';
-/** The agent workbench opens in its own window (spec §1); its page comes with live chat. */
-export const AGENT_WORKBENCH_URL = `${import.meta.env.BASE_URL}agent`;
+import { ACCOUNT_SETTINGS_PATH, AGENT_WORKBENCH_URL, RECHARGE_PATH } from './AvatarDropdown';
 
 export type HeaderActionsProps = {
   config: PublicConfig | null;
   onOpenSettings: () => void;
+  /** Phones: only the language and display settings; the rest is in the avatar menu. */
+  isCompact?: boolean;
+};
+
+export const openAgentWorkbench = () => {
+  window.open(AGENT_WORKBENCH_URL, 'openkefu-agent-workbench');
 };
 
 const openExternal = (url: string) => {
@@ -24,7 +26,7 @@ const openExternal = (url: string) => {
  * Header links of spec §1: agent workbench, recharge, account settings, support / help /
  * agreement, language, display settings. Private-server mode hides the provider links and recharge.
  */
-export const useHeaderActions = ({ config, onOpenSettings }: HeaderActionsProps) => {
+export const useHeaderActions = ({ config, onOpenSettings, isCompact = false }: HeaderActionsProps) => {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const isPrivate = config?.privateServer ?? false;
@@ -50,10 +52,11 @@ export const useHeaderActions = ({ config, onOpenSettings }: HeaderActionsProps)
     </Tooltip>
   );
 
+  if (isCompact) {
+    return [<LanguageSwitch key="language" className="ok-header-action" />, action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings)];
+  }
   return [
-    action('agent', t('frame.agent'), <CustomerServiceOutlined />, () => {
-      window.open(AGENT_WORKBENCH_URL, 'openkefu-agent-workbench');
-    }),
+    action('agent', t('frame.agent'), <CustomerServiceOutlined />, openAgentWorkbench),
     isPrivate ? null : action('recharge', t('frame.recharge'), <WalletOutlined />, () => navigate(RECHARGE_PATH)),
     action('account', t('frame.accountSettings'), <SettingOutlined />, () => navigate(ACCOUNT_SETTINGS_PATH)),
     helpItems.length > 0 ? (

@@ -111,7 +111,7 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
 
       <Divider />
       <Typography.Paragraph type="secondary">{t('settings.hint')}</Typography.Paragraph>
-      <Space>
+      <Space wrap>
         <Button icon={<CopyOutlined />} onClick={() => void copyText(formatSettingsForCopy(settings), { variant: 'settings' })}>
           {t('settings.copy')}
         </Button>

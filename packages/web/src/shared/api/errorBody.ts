@@ -3,7 +3,8 @@
  * `{ message, status_code, data: null, code, fields?, retryAfter? }` and the OAuth token-endpoint
  * error `{ error, error_description, message, retryAfter? }`.
  */
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 const nonEmptyString = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -11,7 +12,8 @@ const nonEmptyString = (value: unknown): string | undefined =>
 /** The server's human message: OAuth `error_description` for token-endpoint errors, else `message`. */
 export const messageOfBody = (body: unknown): string | undefined => {
   if (!isRecord(body)) return undefined;
-  if (typeof body.error === 'string') return nonEmptyString(body.error_description) ?? nonEmptyString(body.message);
+  if (typeof body.error === 'string')
+    return nonEmptyString(body.error_description) ?? nonEmptyString(body.message);
   return nonEmptyString(body.message) ?? nonEmptyString(body.error_description);
 };
 
@@ -27,12 +29,18 @@ export const fieldsOfBody = (body: unknown): Record<string, string> => {
   const raw = body.fields;
   if (Array.isArray(raw)) {
     for (const item of raw) {
-      if (isRecord(item) && typeof item.field === 'string' && typeof item.message === 'string' && !(item.field in fields)) {
+      if (
+        isRecord(item) &&
+        typeof item.field === 'string' &&
+        typeof item.message === 'string' &&
+        !(item.field in fields)
+      ) {
         fields[item.field] = item.message;
       }
     }
   } else if (isRecord(raw)) {
-    for (const [field, message] of Object.entries(raw)) if (typeof message === 'string') fields[field] = message;
+    for (const [field, message] of Object.entries(raw))
+      if (typeof message === 'string') fields[field] = message;
   }
   return fields;
 };

@@ -47,7 +47,9 @@ describe('http client', () => {
     await changeLanguage('zh-CN');
     const envelope = { message: 'ok', status_code: 200, data: { uid: 'u1' } };
     const calls = stubFetch(() => jsonResponse(200, envelope));
-    const body = await http.get<typeof envelope>('/api/user/profile', { params: { page: 0, size: 20, skip: undefined } });
+    const body = await http.get<typeof envelope>('/api/user/profile', {
+      params: { page: 0, size: 20, skip: undefined },
+    });
     expect(body).toEqual(envelope);
     expect(calls[0].url).toBe('/api/user/profile?page=0&size=20&client=web');
     expect(calls[0].init.method).toBe('GET');
@@ -65,7 +67,11 @@ describe('http client', () => {
   it('sends JSON bodies, form-encoded bodies when asked, and DELETE data', async () => {
     const calls = stubFetch(() => jsonResponse(200, {}));
     await http.post('/api/v1/menu/create', { name: 'x', show: true });
-    await http.post('/oauth/token', { username: 'admin', password: 'p&ss', grant_type: 'password', scope: 'all' }, { form: true });
+    await http.post(
+      '/oauth/token',
+      { username: 'admin', password: 'p&ss', grant_type: 'password', scope: 'all' },
+      { form: true },
+    );
     await http.put('/api/v1/menu/update', { mid: 'm1' });
     await http.delete('/api/v1/menu/delete', { params: { mid: 'm1' }, data: { platform: 'kefu' } });
 
@@ -81,7 +87,14 @@ describe('http client', () => {
 
   it('403: notice "Forbidden" with the server message, and rejects', async () => {
     setToken('tok');
-    stubFetch(() => jsonResponse(403, { message: 'No permission: kefu.account', status_code: 403, data: null, code: 'FORBIDDEN' }));
+    stubFetch(() =>
+      jsonResponse(403, {
+        message: 'No permission: kefu.account',
+        status_code: 403,
+        data: null,
+        code: 'FORBIDDEN',
+      }),
+    );
     const error = await http.get('/api/user/query').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'No permission: kefu.account' });
@@ -93,7 +106,9 @@ describe('http client', () => {
 
   it('403 notice is titled 无权限-禁止访问 in zh-CN', async () => {
     await changeLanguage('zh-CN');
-    stubFetch(() => jsonResponse(403, { message: '没有权限', status_code: 403, data: null, code: 'FORBIDDEN' }));
+    stubFetch(() =>
+      jsonResponse(403, { message: '没有权限', status_code: 403, data: null, code: 'FORBIDDEN' }),
+    );
     await expect(http.get('/api/user/query')).rejects.toBeInstanceOf(HttpError);
     expect(screen.getByRole('alert')).toHaveTextContent('无权限-禁止访问');
   });
@@ -102,11 +117,16 @@ describe('http client', () => {
     vi.useFakeTimers();
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     setToken('expired');
-    stubFetch(() => jsonResponse(401, { message: 'Token expired', status_code: 401, data: null, code: 'UNAUTHORIZED' }));
+    stubFetch(() =>
+      jsonResponse(401, { message: 'Token expired', status_code: 401, data: null, code: 'UNAUTHORIZED' }),
+    );
 
     const results = await Promise.allSettled([http.get('/api/user/profile'), http.get('/api/v1/menu/list')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ status: 401, message: 'Token expired' });
+    expect((results[0] as PromiseRejectedResult).reason).toMatchObject({
+      status: 401,
+      message: 'Token expired',
+    });
     expect(getToken()).toBeNull();
     // One notice for the burst, with "Unauthorized" as title (and description).
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -122,8 +142,18 @@ describe('http client', () => {
     vi.useFakeTimers();
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     setToken('tok');
-    stubFetch(() => jsonResponse(401, { message: 'Need a fresh login for this', status_code: 401, data: null, result: { isLogin: true } }));
-    await expect(http.get('/api/user/settings')).rejects.toMatchObject({ status: 401, message: 'Need a fresh login for this' });
+    stubFetch(() =>
+      jsonResponse(401, {
+        message: 'Need a fresh login for this',
+        status_code: 401,
+        data: null,
+        result: { isLogin: true },
+      }),
+    );
+    await expect(http.get('/api/user/settings')).rejects.toMatchObject({
+      status: 401,
+      message: 'Need a fresh login for this',
+    });
     vi.advanceTimersByTime(5000);
     expect(getToken()).toBe('tok');
     expect(reload).not.toHaveBeenCalled();
@@ -136,12 +166,29 @@ describe('http client', () => {
     setToken('old');
     stubFetch(({ url }) =>
       url.startsWith('/oauth/token')
-        ? jsonResponse(400, { error: 'invalid_grant', error_description: 'Wrong username or password', message: 'Bad credentials' })
-        : jsonResponse(401, { error: 'invalid_client', error_description: 'Unknown client', message: 'Unknown client' }),
+        ? jsonResponse(400, {
+            error: 'invalid_grant',
+            error_description: 'Wrong username or password',
+            message: 'Bad credentials',
+          })
+        : jsonResponse(401, {
+            error: 'invalid_client',
+            error_description: 'Unknown client',
+            message: 'Unknown client',
+          }),
     );
-    const error = await http.post('/oauth/token', { grant_type: 'password' }, { form: true }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, code: 'invalid_grant', message: 'Wrong username or password' });
-    await expect(http.post('/mobile/token', {}, { form: true })).rejects.toMatchObject({ status: 401, code: 'invalid_client' });
+    const error = await http
+      .post('/oauth/token', { grant_type: 'password' }, { form: true })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_grant',
+      message: 'Wrong username or password',
+    });
+    await expect(http.post('/mobile/token', {}, { form: true })).rejects.toMatchObject({
+      status: 401,
+      code: 'invalid_client',
+    });
     vi.advanceTimersByTime(5000);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(reload).not.toHaveBeenCalled();
@@ -160,7 +207,9 @@ describe('http client', () => {
   it('silent calls skip notices and logout but still reject', async () => {
     setToken('tok');
     stubFetch(() => jsonResponse(401, { message: 'gone', status_code: 401, data: null }));
-    await expect(http.post('/api/user/logout', undefined, { silent: true })).rejects.toBeInstanceOf(HttpError);
+    await expect(http.post('/api/user/logout', undefined, { silent: true })).rejects.toBeInstanceOf(
+      HttpError,
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(getToken()).toBe('tok');
   });
@@ -175,21 +224,39 @@ describe('http client', () => {
             code: 'BAD_REQUEST',
             fields: [{ field: 'username', message: 'Too short' }],
           })
-        : jsonResponse(429, { message: 'Slow down', status_code: 429, data: null, code: 'RATE_LIMITED' }, { 'Retry-After': '42' }),
+        : jsonResponse(
+            429,
+            { message: 'Slow down', status_code: 429, data: null, code: 'RATE_LIMITED' },
+            { 'Retry-After': '42' },
+          ),
     );
-    await expect(http.post('/api/a', {})).rejects.toMatchObject({ code: 'BAD_REQUEST', fields: { username: 'Too short' } });
-    await expect(http.get('/api/b')).rejects.toMatchObject({ status: 429, retryAfter: 42, message: 'Slow down' });
+    await expect(http.post('/api/a', {})).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      fields: { username: 'Too short' },
+    });
+    await expect(http.get('/api/b')).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 42,
+      message: 'Slow down',
+    });
   });
 
   it('falls back to translated messages for network errors and bodies without a message', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(http.get('/api/x')).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK',
       message: 'Network error: the server could not be reached',
     });
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 502, code: 'INTERNAL', message: 'Server error (502)' });
+    await expect(http.get('/api/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'INTERNAL',
+      message: 'Server error (502)',
+    });
   });
 
   it('times out after 300000 ms', async () => {

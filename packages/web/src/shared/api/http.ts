@@ -41,7 +41,8 @@ const formatScalar = (value: Scalar): string => (value instanceof Date ? value.t
 const appendParams = (search: URLSearchParams, params: QueryParams): void => {
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value as readonly Scalar[]) search.append(key, formatScalar(item));
+    if (Array.isArray(value))
+      for (const item of value as readonly Scalar[]) search.append(key, formatScalar(item));
     else search.append(key, formatScalar(value as Scalar));
   }
 };
@@ -133,7 +134,12 @@ const handleUnauthorized = (): void => {
   }, UNAUTHORIZED_RELOAD_DELAY_MS);
 };
 
-const request = async <T>(method: Method, url: string, body: unknown, options: RequestOptions = {}): Promise<T> => {
+const request = async <T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> => {
   const { params, signal, form = false, timeoutMs = REQUEST_TIMEOUT_MS, silent = false } = options;
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLanguage() });
   const token = getToken();
@@ -211,8 +217,10 @@ const request = async <T>(method: Method, url: string, body: unknown, options: R
  */
 export const http = {
   get: <T>(url: string, options?: RequestOptions): Promise<T> => request<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> => request<T>('POST', url, body, options),
-  put: <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> => request<T>('PUT', url, body, options),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> =>
+    request<T>('POST', url, body, options),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions): Promise<T> =>
+    request<T>('PUT', url, body, options),
   delete: <T>(url: string, options: DeleteOptions = {}): Promise<T> => {
     const { data, ...rest } = options;
     return request<T>('DELETE', url, data, rest);

@@ -24,7 +24,8 @@ export const subscribeProfile = (listener: () => void): (() => void) => {
   };
 };
 
-export const useProfile = (): Profile | null => useSyncExternalStore(subscribeProfile, getProfile, getProfile);
+export const useProfile = (): Profile | null =>
+  useSyncExternalStore(subscribeProfile, getProfile, getProfile);
 
 /**
  * Spec §6: a check has the form `permissionId.action`; it passes when any of the user's roles
@@ -37,7 +38,9 @@ export const hasPermission = (
 ): boolean =>
   profile?.roles.some((role) =>
     role.permissions.some(
-      (permission) => permission.permissionId === permissionId && (permission.actionList as readonly string[]).includes(action),
+      (permission) =>
+        permission.permissionId === permissionId &&
+        (permission.actionList as readonly string[]).includes(action),
     ),
   ) ?? false;
 

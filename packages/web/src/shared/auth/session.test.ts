@@ -14,7 +14,9 @@ const stubFetch = (status: number, body: unknown) => {
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
       calls.push({ url, init });
-      return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+      );
     }),
   );
   return calls;
@@ -60,7 +62,11 @@ describe('session', () => {
   });
 
   it('sends an SMS code with its purpose', async () => {
-    const calls = stubFetch(200, { message: 'ok', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
+    const calls = stubFetch(200, {
+      message: 'ok',
+      status_code: 200,
+      data: { resendAfter: 60, expiresIn: 300 },
+    });
     await expect(sendSmsCode('13800138000', 'reset')).resolves.toEqual({ resendAfter: 60, expiresIn: 300 });
     expect(calls[0].url).toBe('/sms/api/send/log?mobile=13800138000&purpose=reset&client=web');
   });

@@ -24,8 +24,13 @@ const basicAuthHeader = (): Record<string, string> => ({
 });
 
 const requestToken = async (url: string, fields: Record<string, string>): Promise<TokenResponse> => {
-  const token = await http.post<TokenResponse>(url, { ...fields, scope: 'all' }, { form: true, headers: basicAuthHeader() });
-  const ttlMs = Number.isFinite(token.expires_in) && token.expires_in > 0 ? token.expires_in * 1000 : TOKEN_TTL_MS;
+  const token = await http.post<TokenResponse>(
+    url,
+    { ...fields, scope: 'all' },
+    { form: true, headers: basicAuthHeader() },
+  );
+  const ttlMs =
+    Number.isFinite(token.expires_in) && token.expires_in > 0 ? token.expires_in * 1000 : TOKEN_TTL_MS;
   setToken(token.access_token, ttlMs);
   return token;
 };
@@ -69,7 +74,8 @@ export const resetPassword = async (body: ForgetPasswordBody): Promise<void> => 
 export const fetchPublicConfig = async (): Promise<PublicConfig> =>
   (await http.get<Envelope<PublicConfig>>('/api/v1/config')).data;
 
-export const fetchProfile = async (): Promise<Profile> => (await http.get<Envelope<Profile>>('/api/user/profile')).data;
+export const fetchProfile = async (): Promise<Profile> =>
+  (await http.get<Envelope<Profile>>('/api/user/profile')).data;
 
 /**
  * Spec §4: logout calls the server, then always clears the token and the user info; spec §8: a

@@ -8,7 +8,10 @@ describe('token', () => {
     vi.useFakeTimers();
     vi.setSystemTime(0);
     setToken('abc');
-    expect(JSON.parse(localStorage.getItem('pro__Access-Token') ?? '')).toEqual({ value: 'abc', expire: 604_800_000 });
+    expect(JSON.parse(localStorage.getItem('pro__Access-Token') ?? '')).toEqual({
+      value: 'abc',
+      expire: 604_800_000,
+    });
     expect(TOKEN_TTL_MS).toBe(604_800_000);
     vi.setSystemTime(TOKEN_TTL_MS - 1);
     expect(getToken()).toBe('abc');

@@ -25,7 +25,10 @@ const getContainer = (): HTMLElement => {
   return container;
 };
 
-const showToast = (kind: NoticeKind, { title, description, duration = DEFAULT_DURATION_SECONDS }: NoticeOptions): void => {
+const showToast = (
+  kind: NoticeKind,
+  { title, description, duration = DEFAULT_DURATION_SECONDS }: NoticeOptions,
+): void => {
   if (typeof document === 'undefined') return;
   const toast = document.createElement('div');
   toast.className = `ok-toast ok-toast--${kind}`;

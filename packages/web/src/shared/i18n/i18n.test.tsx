@@ -44,7 +44,9 @@ describe('i18n', () => {
         typeof value === 'object' && value !== null
           ? Object.entries(value).flatMap(([k, v]) => keysOf(v, `${prefix}${k}.`))
           : [prefix.slice(0, -1)];
-      expect(keysOf(i18n.getResourceBundle('zh-CN', ns)).sort()).toEqual(keysOf(i18n.getResourceBundle('en-US', ns)).sort());
+      expect(keysOf(i18n.getResourceBundle('zh-CN', ns)).sort()).toEqual(
+        keysOf(i18n.getResourceBundle('en-US', ns)).sort(),
+      );
     }
   });
 });

@@ -9,7 +9,13 @@ import { sharedEnUS } from '../locales/en-US';
 import { sharedZhCN } from '../locales/zh-CN';
 import { userEnUS } from '../../features/user/locales/en-US';
 import { userZhCN } from '../../features/user/locales/zh-CN';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, dayjsLocaleOf, detectLanguage, normalizeLanguage } from './language';
+import {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  dayjsLocaleOf,
+  detectLanguage,
+  normalizeLanguage,
+} from './language';
 
 export { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, normalizeLanguage } from './language';
 export type { Language } from '@openkefu/contract';
@@ -54,7 +60,8 @@ applyLanguageSideEffects(initialLanguage);
 // A language chosen by `?lang=` sticks, like one chosen in the switch.
 if (storage.get<unknown>(LANGUAGE) !== initialLanguage) storage.set(LANGUAGE, initialLanguage);
 
-export const getLanguage = (): Language => normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+export const getLanguage = (): Language =>
+  normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 
 /** Switches the console language: i18next, dayjs locale, `<html lang>`, and the stored choice. */
 export const changeLanguage = async (lang: string): Promise<Language> => {

@@ -8,7 +8,10 @@ describe('storage', () => {
 
   it('stores values under the pro__ prefix as { value, expire }', () => {
     storage.set('SIDEBAR_OPENED', true);
-    expect(JSON.parse(localStorage.getItem('pro__SIDEBAR_OPENED') ?? '')).toEqual({ value: true, expire: null });
+    expect(JSON.parse(localStorage.getItem('pro__SIDEBAR_OPENED') ?? '')).toEqual({
+      value: true,
+      expire: null,
+    });
     expect(storage.get<boolean>('SIDEBAR_OPENED')).toBe(true);
   });
 

@@ -41,7 +41,10 @@ const copyWithTextarea = (text: string): boolean => {
  * Copies text to the clipboard: the async Clipboard API when the page may use it, else the
  * textarea + execCommand fallback. Tells the user the outcome (spec §8) and resolves to it.
  */
-export const copyText = async (text: string, { variant = 'default', notice = true }: CopyOptions = {}): Promise<boolean> => {
+export const copyText = async (
+  text: string,
+  { variant = 'default', notice = true }: CopyOptions = {},
+): Promise<boolean> => {
   let isCopied = false;
   if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
     try {

@@ -90,8 +90,9 @@ export const MenuPage = () => {
       title: t('menuPage.columns.name'),
       dataIndex: 'name',
       search: false,
+      width: 200,
       render: (_, item) => (
-        <span>
+        <span style={{ whiteSpace: 'nowrap' }}>
           <MenuIcon name={item.icon} /> {item.name}
         </span>
       ),

@@ -14,7 +14,16 @@ export type TextFieldProps = InputProps & {
   hint?: ReactNode;
 };
 
-export const TextField = ({ label, value, onValueChange, error, addon, hint, name, ...inputProps }: TextFieldProps) => {
+export const TextField = ({
+  label,
+  value,
+  onValueChange,
+  error,
+  addon,
+  hint,
+  name,
+  ...inputProps
+}: TextFieldProps) => {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -90,7 +99,10 @@ export type FormAlertProps = { kind?: 'error' | 'success' | 'info' | 'warning'; 
 
 /** A message above a form: the server's error (spec §8) or a status line. */
 export const FormAlert = ({ kind = 'error', children }: FormAlertProps) => (
-  <div className={`ok-alert ok-alert--${kind}`} role={kind === 'error' || kind === 'warning' ? 'alert' : 'status'}>
+  <div
+    className={`ok-alert ok-alert--${kind}`}
+    role={kind === 'error' || kind === 'warning' ? 'alert' : 'status'}
+  >
     {children}
   </div>
 );
@@ -98,7 +110,12 @@ export const FormAlert = ({ kind = 'error', children }: FormAlertProps) => (
 export type SubmitButtonProps = { isPending: boolean; label: string; pendingLabel: string };
 
 export const SubmitButton = ({ isPending, label, pendingLabel }: SubmitButtonProps) => (
-  <button type="submit" className="ok-button ok-button--primary ok-button--block" disabled={isPending} aria-busy={isPending}>
+  <button
+    type="submit"
+    className="ok-button ok-button--primary ok-button--block"
+    disabled={isPending}
+    aria-busy={isPending}
+  >
     {isPending ? pendingLabel : label}
   </button>
 );

@@ -23,7 +23,8 @@ import {
 } from '../validation';
 
 export type RegisterMethod = RegisterBody['method'];
-type RegisterField = 'username' | 'email' | 'mobile' | 'code' | 'nickname' | 'organization' | 'password' | 'confirm';
+type RegisterField =
+  'username' | 'email' | 'mobile' | 'code' | 'nickname' | 'organization' | 'password' | 'confirm';
 
 const EMPTY: Record<RegisterField, string> = {
   username: '',
@@ -60,11 +61,15 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
   const sendCode = async (): Promise<boolean | number> => {
     const channel = method === 'mobile' ? 'mobile' : 'email';
     const address = values[channel];
-    if (!validate({ [channel]: channel === 'mobile' ? validateMobile(address) : validateEmail(address) })) return false;
+    if (!validate({ [channel]: channel === 'mobile' ? validateMobile(address) : validateEmail(address) }))
+      return false;
     setServerError(null);
     setNotice(null);
     try {
-      const sent = channel === 'mobile' ? await sendSmsCode(address, 'register') : await sendEmailCode(address, 'register');
+      const sent =
+        channel === 'mobile'
+          ? await sendSmsCode(address, 'register')
+          : await sendEmailCode(address, 'register');
       setNotice(t('sendCode.sent', { minutes: Math.max(1, Math.round((sent?.expiresIn ?? 300) / 60)) }));
       return sent?.resendAfter ?? true;
     } catch (error) {
@@ -97,10 +102,19 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
     // Keep the on-screen order for focus: identity first, then the rest.
     if (!validate(checks)) return;
 
-    const base = { nickname: values.nickname.trim(), organization: values.organization.trim(), password: values.password };
+    const base = {
+      nickname: values.nickname.trim(),
+      organization: values.organization.trim(),
+      password: values.password,
+    };
     const body: RegisterBody =
       method === 'username'
-        ? { ...base, method, username: values.username.trim(), ...(values.email.trim() ? { email: values.email.trim() } : {}) }
+        ? {
+            ...base,
+            method,
+            username: values.username.trim(),
+            ...(values.email.trim() ? { email: values.email.trim() } : {}),
+          }
         : method === 'email'
           ? { ...base, method, email: values.email.trim(), code: values.code.trim() }
           : { ...base, method, mobile: values.mobile.trim(), code: values.code.trim() };
@@ -132,18 +146,31 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
               end
               className={({ isActive }) => (isActive ? 'ok-tabs__tab ok-tabs__tab--active' : 'ok-tabs__tab')}
             >
-              {t(m === 'username' ? 'register.byUsername' : m === 'email' ? 'register.byEmail' : 'register.byMobile')}
+              {t(
+                m === 'username'
+                  ? 'register.byUsername'
+                  : m === 'email'
+                    ? 'register.byEmail'
+                    : 'register.byMobile',
+              )}
             </NavLink>
           ))}
         </nav>
       )}
       {isUnavailable ? (
         <>
-          <FormAlert kind="warning">{t(method === 'email' ? 'register.emailUnavailable' : 'register.mobileUnavailable')}</FormAlert>
+          <FormAlert kind="warning">
+            {t(method === 'email' ? 'register.emailUnavailable' : 'register.mobileUnavailable')}
+          </FormAlert>
           <Link to={METHOD_PATHS.username}>{t('register.useUsername')}</Link>
         </>
       ) : (
-        <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-label={t('register.title')}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          aria-label={t('register.title')}
+        >
           <ServerErrorAlert error={serverError} />
           {notice && <FormAlert kind="info">{notice}</FormAlert>}
           {method === 'username' && (
@@ -251,7 +278,11 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
             error={errors.confirm}
             maxLength={64}
           />
-          <SubmitButton isPending={isPending} label={t('register.submit')} pendingLabel={t('register.submitting')} />
+          <SubmitButton
+            isPending={isPending}
+            label={t('register.submit')}
+            pendingLabel={t('register.submitting')}
+          />
         </form>
       )}
       <div className="ok-user__center">

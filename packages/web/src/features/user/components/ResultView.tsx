@@ -15,7 +15,14 @@ const ICONS: Record<ResultViewProps['kind'], string> = {
 /** Outcome panel of the result and information pages: an icon, a message, then actions. */
 export const ResultView = ({ kind, description, children }: ResultViewProps) => (
   <div className={`ok-result ok-result--${kind}`}>
-    <svg className="ok-result__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false">
+    <svg
+      className="ok-result__icon"
+      viewBox="0 0 24 24"
+      width="56"
+      height="56"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path fill="currentColor" d={ICONS[kind]} />
     </svg>
     <div className="ok-result__description">{description}</div>

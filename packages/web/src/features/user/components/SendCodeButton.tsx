@@ -44,8 +44,17 @@ export const SendCodeButton = ({ onSend, isDisabled = false }: SendCodeButtonPro
   };
 
   return (
-    <button type="button" className="ok-button ok-field__addon" disabled={isDisabled || isSending || isWaiting} onClick={() => void send()}>
-      {isSending ? t('sendCode.sending') : isWaiting ? t('sendCode.resend', { count: secondsLeft }) : t('sendCode.send')}
+    <button
+      type="button"
+      className="ok-button ok-field__addon"
+      disabled={isDisabled || isSending || isWaiting}
+      onClick={() => void send()}
+    >
+      {isSending
+        ? t('sendCode.sending')
+        : isWaiting
+          ? t('sendCode.resend', { count: secondsLeft })
+          : t('sendCode.send')}
     </button>
   );
 };

@@ -10,7 +10,9 @@ export const ServerErrorAlert = ({ error }: { error: ParsedError | null }) => {
   return (
     <FormAlert kind="error">
       <p>{error.message}</p>
-      {error.retryAfter !== undefined && error.retryAfter > 0 && <p>{t('http.retryAfter', { time: formatDayTime(error.retryAfter) })}</p>}
+      {error.retryAfter !== undefined && error.retryAfter > 0 && (
+        <p>{t('http.retryAfter', { time: formatDayTime(error.retryAfter) })}</p>
+      )}
     </FormAlert>
   );
 };

@@ -44,7 +44,10 @@ export const UserLayout = ({ title, isWide = false, children }: UserLayoutProps)
             <div className="ok-user__tagline">{t('shared:product.tagline')}</div>
           </div>
         </div>
-        <section className={isWide ? 'ok-user__card ok-user__card--wide' : 'ok-user__card'} aria-labelledby="ok-user-title">
+        <section
+          className={isWide ? 'ok-user__card ok-user__card--wide' : 'ok-user__card'}
+          aria-labelledby="ok-user-title"
+        >
           <h1 id="ok-user-title" className="ok-user__title">
             {title}
           </h1>

@@ -78,7 +78,11 @@ export const WechatSignIn = ({ provider }: { provider: WechatProvider }) => {
       </ResultView>
     );
   } else if (outcome.kind === 'pending') {
-    body = <p className="ok-user__intro" role="status">{t('bind.signingIn')}</p>;
+    body = (
+      <p className="ok-user__intro" role="status">
+        {t('bind.signingIn')}
+      </p>
+    );
   } else {
     body = (
       <ResultView

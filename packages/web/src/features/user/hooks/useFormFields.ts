@@ -8,7 +8,10 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
  * Values and error messages of a small form. Editing a field clears its error; `validate`
  * shows every failing check at once and moves focus to the first invalid field.
  */
-export const useFormFields = <K extends string>(initial: Record<K, string>, formRef: RefObject<HTMLFormElement | null>) => {
+export const useFormFields = <K extends string>(
+  initial: Record<K, string>,
+  formRef: RefObject<HTMLFormElement | null>,
+) => {
   const { t } = useTranslation('user');
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});

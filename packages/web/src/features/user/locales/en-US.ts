@@ -79,8 +79,10 @@ export const userEnUS = {
     submitting: 'Registering…',
     haveAccount: 'Already have an account?',
     login: 'Sign in',
-    emailUnavailable: 'Registration by email is not available on this server: no email delivery is configured.',
-    mobileUnavailable: 'Registration by mobile is not available on this server: no SMS delivery is configured.',
+    emailUnavailable:
+      'Registration by email is not available on this server: no email delivery is configured.',
+    mobileUnavailable:
+      'Registration by mobile is not available on this server: no SMS delivery is configured.',
     useUsername: 'Register with a username instead',
   },
   registerResult: {
@@ -98,7 +100,8 @@ export const userEnUS = {
     submit: 'Reset password',
     submitting: 'Resetting…',
     noBinding: 'No email or mobile bound to your account?',
-    unavailable: 'Resetting a password by verification code is not available on this server: no email or SMS delivery is configured.',
+    unavailable:
+      'Resetting a password by verification code is not available on this server: no email or SMS delivery is configured.',
   },
   forgetBind: {
     title: 'A bound email or mobile is needed',
@@ -130,7 +133,8 @@ export const userEnUS = {
   oauth: {
     title: 'Channel authorisation',
     received: 'The authorisation from {{channel}} was received.',
-    later: 'Channel integrations are set up in the channels section of the console, which comes in a later release. You can close this page.',
+    later:
+      'Channel integrations are set up in the channels section of the console, which comes in a later release. You can close this page.',
     denied: 'The authorisation was not completed: {{error}}',
     missingCode: 'No authorisation code was received from {{channel}}.',
     reference: 'Reference: {{state}}',

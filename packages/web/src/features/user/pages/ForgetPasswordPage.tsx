@@ -9,7 +9,13 @@ import { SendCodeButton } from '../components/SendCodeButton';
 import { ServerErrorAlert } from '../components/ServerErrorAlert';
 import { isCodeMethodEnabled, usePublicConfig } from '../hooks/usePublicConfig';
 import { useFormFields } from '../hooks/useFormFields';
-import { validateCode, validateConfirmPassword, validateEmail, validateMobile, validateNewPassword } from '../validation';
+import {
+  validateCode,
+  validateConfirmPassword,
+  validateEmail,
+  validateMobile,
+  validateNewPassword,
+} from '../validation';
 
 type ResetMethod = 'email' | 'mobile';
 type ResetField = 'email' | 'mobile' | 'code' | 'password' | 'confirm';
@@ -31,7 +37,8 @@ export const ForgetPasswordPage = () => {
   const tabs: Array<TabItem<ResetMethod>> = [];
   if (isCodeMethodEnabled(config, 'email')) tabs.push({ key: 'email', label: t('forget.byEmail') });
   if (isCodeMethodEnabled(config, 'mobile')) tabs.push({ key: 'mobile', label: t('forget.byMobile') });
-  const method: ResetMethod | null = tabs.find((tab) => tab.key === chosenMethod)?.key ?? tabs[0]?.key ?? null;
+  const method: ResetMethod | null =
+    tabs.find((tab) => tab.key === chosenMethod)?.key ?? tabs[0]?.key ?? null;
 
   const switchMethod = (next: ResetMethod) => {
     setChosenMethod(next);
@@ -43,11 +50,13 @@ export const ForgetPasswordPage = () => {
   const sendCode = async (): Promise<boolean | number> => {
     if (!method) return false;
     const address = values[method];
-    if (!validate({ [method]: method === 'mobile' ? validateMobile(address) : validateEmail(address) })) return false;
+    if (!validate({ [method]: method === 'mobile' ? validateMobile(address) : validateEmail(address) }))
+      return false;
     setServerError(null);
     setNotice(null);
     try {
-      const sent = method === 'mobile' ? await sendSmsCode(address, 'reset') : await sendEmailCode(address, 'reset');
+      const sent =
+        method === 'mobile' ? await sendSmsCode(address, 'reset') : await sendEmailCode(address, 'reset');
       setNotice(t('sendCode.sent', { minutes: Math.max(1, Math.round((sent?.expiresIn ?? 300) / 60)) }));
       return sent?.resendAfter ?? true;
     } catch (error) {
@@ -96,8 +105,15 @@ export const ForgetPasswordPage = () => {
       ) : (
         <>
           <p className="ok-user__intro">{t('forget.intro')}</p>
-          {tabs.length > 1 && <Tabs label={t('forget.methodsLabel')} items={tabs} active={method} onChange={switchMethod} />}
-          <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-label={t('forget.title')}>
+          {tabs.length > 1 && (
+            <Tabs label={t('forget.methodsLabel')} items={tabs} active={method} onChange={switchMethod} />
+          )}
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={(event) => void submit(event)}
+            aria-label={t('forget.title')}
+          >
             <ServerErrorAlert error={serverError} />
             {notice && <FormAlert kind="info">{notice}</FormAlert>}
             {method === 'email' ? (
@@ -157,7 +173,11 @@ export const ForgetPasswordPage = () => {
               error={errors.confirm}
               maxLength={64}
             />
-            <SubmitButton isPending={isPending} label={t('forget.submit')} pendingLabel={t('forget.submitting')} />
+            <SubmitButton
+              isPending={isPending}
+              label={t('forget.submit')}
+              pendingLabel={t('forget.submitting')}
+            />
           </form>
         </>
       )}

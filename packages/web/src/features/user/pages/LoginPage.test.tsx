@@ -31,7 +31,14 @@ const config = (loginMethods: PublicConfig['loginMethods']): PublicConfig => ({
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const tokenBody = { access_token: 'fresh', token_type: 'bearer', expires_in: 604800, refresh_token: 'r', scope: 'all', jti: 'j' };
+const tokenBody = {
+  access_token: 'fresh',
+  token_type: 'bearer',
+  expires_in: 604800,
+  refresh_token: 'r',
+  scope: 'all',
+  jti: 'j',
+};
 
 type Handler = (url: string, init: RequestInit) => Response;
 let calls: Array<{ url: string; init: RequestInit }> = [];
@@ -42,7 +49,8 @@ const serve = (methods: PublicConfig['loginMethods'], handler: Handler) => {
     'fetch',
     vi.fn((url: string, init: RequestInit) => {
       calls.push({ url, init });
-      if (url.startsWith('/api/v1/config')) return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(methods) }));
+      if (url.startsWith('/api/v1/config'))
+        return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(methods) }));
       return Promise.resolve(handler(url, init));
     }),
   );
@@ -119,7 +127,8 @@ describe('LoginPage', () => {
       'fetch',
       vi.fn((url: string, init: RequestInit) => {
         calls.push({ url, init });
-        if (url.startsWith('/api/v1/config')) return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(['password']) }));
+        if (url.startsWith('/api/v1/config'))
+          return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(['password']) }));
         return new Promise<Response>((resolve) => {
           release = () => resolve(json(200, tokenBody));
         });
@@ -170,7 +179,8 @@ describe('LoginPage', () => {
   it('signs in with a mobile code: send-code countdown, then the mobile grant', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(['password', 'mobile'], (url) => {
-      if (url.startsWith('/sms/api/send/')) return json(200, { message: 'ok', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
+      if (url.startsWith('/sms/api/send/'))
+        return json(200, { message: 'ok', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
       if (url.startsWith('/mobile/token')) return json(200, tokenBody);
       return json(404, {});
     });
@@ -180,13 +190,17 @@ describe('LoginPage', () => {
 
     // The address is checked before a code is requested.
     await user.click(screen.getByRole('button', { name: 'Get code' }));
-    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription('Please enter your mobile number');
+    expect(screen.getByLabelText('Mobile number')).toHaveAccessibleDescription(
+      'Please enter your mobile number',
+    );
     expect(calls.some((c) => c.url.startsWith('/sms/'))).toBe(false);
 
     await user.type(screen.getByLabelText('Mobile number'), '13800138000');
     await user.click(screen.getByRole('button', { name: 'Get code' }));
     expect(await screen.findByRole('button', { name: /Resend in 60s/ })).toBeDisabled();
-    expect(calls.find((c) => c.url.startsWith('/sms/'))?.url).toBe('/sms/api/send/log?mobile=13800138000&purpose=login&client=web');
+    expect(calls.find((c) => c.url.startsWith('/sms/'))?.url).toBe(
+      '/sms/api/send/log?mobile=13800138000&purpose=login&client=web',
+    );
     expect(screen.getByRole('status')).toHaveTextContent('valid for 5 minutes');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
@@ -199,11 +213,15 @@ describe('LoginPage', () => {
 
     await user.type(screen.getByLabelText('Verification code'), '123');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription('The verification code has 6 digits');
+    expect(screen.getByLabelText('Verification code')).toHaveAccessibleDescription(
+      'The verification code has 6 digits',
+    );
     await user.type(screen.getByLabelText('Verification code'), '456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/dashboard');
-    expect(calls.find((c) => c.url.startsWith('/mobile/token'))?.init.body).toBe('mobile=13800138000&code=123456&grant_type=mobile&scope=all');
+    expect(calls.find((c) => c.url.startsWith('/mobile/token'))?.init.body).toBe(
+      'mobile=13800138000&code=123456&grant_type=mobile&scope=all',
+    );
   });
 
   it('is in Chinese when the language is zh-CN', async () => {

@@ -2,7 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { parseError, type ParsedError } from '../../../shared/api/parseError';
-import { loginWithEmailCode, loginWithMobileCode, loginWithPassword, sendEmailCode, sendSmsCode } from '../../../shared/auth/session';
+import {
+  loginWithEmailCode,
+  loginWithMobileCode,
+  loginWithPassword,
+  sendEmailCode,
+  sendSmsCode,
+} from '../../../shared/auth/session';
 import { UserLayout } from '../components/UserLayout';
 import { FormAlert, PasswordField, SubmitButton, Tabs, TextField, type TabItem } from '../components/Form';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -21,7 +27,14 @@ import {
 type LoginMethod = 'password' | 'mobile' | 'email';
 type LoginField = 'username' | 'password' | 'mobile' | 'mobileCode' | 'email' | 'emailCode';
 
-const EMPTY_FIELDS: Record<LoginField, string> = { username: '', password: '', mobile: '', mobileCode: '', email: '', emailCode: '' };
+const EMPTY_FIELDS: Record<LoginField, string> = {
+  username: '',
+  password: '',
+  mobile: '',
+  mobileCode: '',
+  email: '',
+  emailCode: '',
+};
 
 /**
  * /antv/user/login — light on purpose (no antd: DESIGN §5/§7). Username/password always; mobile
@@ -63,7 +76,8 @@ export const LoginPage = () => {
     setServerError(null);
     setNotice(null);
     try {
-      const sent = channel === 'mobile' ? await sendSmsCode(address, 'login') : await sendEmailCode(address, 'login');
+      const sent =
+        channel === 'mobile' ? await sendSmsCode(address, 'login') : await sendEmailCode(address, 'login');
       setNotice(t('sendCode.sent', { minutes: Math.max(1, Math.round((sent?.expiresIn ?? 300) / 60)) }));
       return sent?.resendAfter ?? true;
     } catch (error) {
@@ -80,7 +94,10 @@ export const LoginPage = () => {
     if (isPending) return;
     const isValid =
       method === 'password'
-        ? validate({ username: validateLoginUsername(values.username), password: validateLoginPassword(values.password) })
+        ? validate({
+            username: validateLoginUsername(values.username),
+            password: validateLoginPassword(values.password),
+          })
         : method === 'mobile'
           ? validate({ mobile: validateMobile(values.mobile), mobileCode: validateCode(values.mobileCode) })
           : validate({ email: validateEmail(values.email), emailCode: validateCode(values.emailCode) });
@@ -104,7 +121,9 @@ export const LoginPage = () => {
 
   return (
     <UserLayout title={t('login.title')}>
-      {tabs.length > 1 && <Tabs label={t('login.tabsLabel')} items={tabs} active={method} onChange={switchMethod} />}
+      {tabs.length > 1 && (
+        <Tabs label={t('login.tabsLabel')} items={tabs} active={method} onChange={switchMethod} />
+      )}
       <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} aria-label={t('login.title')}>
         <ServerErrorAlert error={serverError} />
         {notice && <FormAlert kind="info">{notice}</FormAlert>}

@@ -13,7 +13,9 @@ export const RegisterResultPage = () => {
     <UserLayout title={t('registerResult.title')}>
       <ResultView
         kind="success"
-        description={username ? t('registerResult.description', { username }) : t('registerResult.descriptionNoName')}
+        description={
+          username ? t('registerResult.description', { username }) : t('registerResult.descriptionNoName')
+        }
       >
         <Link className="ok-button ok-button--primary" to={loginTo}>
           {t('registerResult.login')}

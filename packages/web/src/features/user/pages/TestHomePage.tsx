@@ -8,7 +8,10 @@ import { apiBaseUrl } from '../../../shared/config/env';
 import { useLanguage } from '../../../shared/i18n';
 import { UserLayout } from '../components/UserLayout';
 
-type Check = { state: 'checking' } | { state: 'ok'; ms: number; detail?: string } | { state: 'failed'; ms: number; message: string };
+type Check =
+  | { state: 'checking' }
+  | { state: 'ok'; ms: number; detail?: string }
+  | { state: 'failed'; ms: number; message: string };
 
 const timed = async <T,>(run: () => Promise<T>): Promise<{ ms: number; value?: T; error?: unknown }> => {
   const started = performance.now();
@@ -20,9 +23,16 @@ const timed = async <T,>(run: () => Promise<T>): Promise<{ ms: number; value?: T
   }
 };
 
-const toCheck = <T,>(outcome: { ms: number; value?: T; error?: unknown }, detail?: (value: T) => string): Check =>
+const toCheck = <T,>(
+  outcome: { ms: number; value?: T; error?: unknown },
+  detail?: (value: T) => string,
+): Check =>
   outcome.error === undefined
-    ? { state: 'ok', ms: outcome.ms, detail: detail && outcome.value !== undefined ? detail(outcome.value) : undefined }
+    ? {
+        state: 'ok',
+        ms: outcome.ms,
+        detail: detail && outcome.value !== undefined ? detail(outcome.value) : undefined,
+      }
     : { state: 'failed', ms: outcome.ms, message: parseError(outcome.error).message };
 
 /** /antv/test/home — public diagnostics: can this console reach its server, database and configuration? */
@@ -39,8 +49,12 @@ export const TestHomePage = () => {
     setReady({ state: 'checking' });
     setConfig({ state: 'checking' });
     // Silent: a diagnostics page reports failures in place, never as toasts or a logout.
-    void timed(() => http.get<unknown>('/health', { silent: true })).then((outcome) => setHealth(toCheck(outcome)));
-    void timed(() => http.get<unknown>('/ready', { silent: true })).then((outcome) => setReady(toCheck(outcome)));
+    void timed(() => http.get<unknown>('/health', { silent: true })).then((outcome) =>
+      setHealth(toCheck(outcome)),
+    );
+    void timed(() => http.get<unknown>('/ready', { silent: true })).then((outcome) =>
+      setReady(toCheck(outcome)),
+    );
     void timed(() => http.get<Envelope<PublicConfig>>('/api/v1/config', { silent: true })).then((outcome) => {
       setConfig(toCheck(outcome, (body) => body.data.productName));
       setVersion(outcome.value?.data.version ?? '');

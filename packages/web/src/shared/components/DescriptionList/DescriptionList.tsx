@@ -25,9 +25,18 @@ const clampColumns = (col: number | undefined): number => {
 };
 
 /** A titled grid of term/value pairs: 1 column on phones, up to `col` on wide screens. */
-export const DescriptionList = ({ title, col, layout = 'horizontal', size = 'default', className, children }: DescriptionListProps) => {
+export const DescriptionList = ({
+  title,
+  col,
+  layout = 'horizontal',
+  size = 'default',
+  className,
+  children,
+}: DescriptionListProps) => {
   const columns = clampColumns(col);
-  const classes = ['ok-dl', `ok-dl--col-${columns}`, `ok-dl--${layout}`, `ok-dl--${size}`, className].filter(Boolean).join(' ');
+  const classes = ['ok-dl', `ok-dl--col-${columns}`, `ok-dl--${layout}`, `ok-dl--${size}`, className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={classes} data-col={columns}>
       {title !== undefined && title !== null && <div className="ok-dl__title">{title}</div>}

@@ -1,1 +1,6 @@
-export { Description, DescriptionList, type DescriptionListProps, type DescriptionProps } from './DescriptionList';
+export {
+  Description,
+  DescriptionList,
+  type DescriptionListProps,
+  type DescriptionProps,
+} from './DescriptionList';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../i18n';
 import './ThemeColorPicker.css';
 
 /** Spec §9: the eight-colour palette, #1890FF by default. */
@@ -24,7 +25,12 @@ export type ThemeColorPickerProps = {
 };
 
 /** Colour swatches with a check on the chosen one (display settings, spec §2/§9). */
-export const ThemeColorPicker = ({ value = DEFAULT_PRIMARY_COLOR, onChange, title, className }: ThemeColorPickerProps) => {
+export const ThemeColorPicker = ({
+  value = DEFAULT_PRIMARY_COLOR,
+  onChange,
+  title,
+  className,
+}: ThemeColorPickerProps) => {
   const { t } = useTranslation('shared');
   const heading = title === undefined ? t('themeColor.title') : title;
   const chosen = value.toUpperCase();

@@ -1,1 +1,6 @@
-export { DEFAULT_PRIMARY_COLOR, THEME_COLORS, ThemeColorPicker, type ThemeColorPickerProps } from './ThemeColorPicker';
+export {
+  DEFAULT_PRIMARY_COLOR,
+  THEME_COLORS,
+  ThemeColorPicker,
+  type ThemeColorPickerProps,
+} from './ThemeColorPicker';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { resolveLanguage, translate } from './i18n.js';
+
+describe('resolveLanguage', () => {
+  it('defaults to en-US and picks zh-CN for any preferred Chinese', () => {
+    expect(resolveLanguage(undefined)).toBe('en-US');
+    expect(resolveLanguage('')).toBe('en-US');
+    expect(resolveLanguage('fr-FR')).toBe('en-US');
+    expect(resolveLanguage('zh-CN')).toBe('zh-CN');
+    expect(resolveLanguage('zh-TW,zh;q=0.9')).toBe('zh-CN');
+    expect(resolveLanguage('en-US,en;q=0.9,zh-CN;q=0.8')).toBe('en-US');
+    expect(resolveLanguage('en;q=0.5,zh;q=0.9')).toBe('zh-CN');
+    expect(resolveLanguage('fr,zh-CN;q=0.1')).toBe('zh-CN');
+  });
+});
+
+describe('translate', () => {
+  it('fills parameters in both languages', () => {
+    expect(translate('error.rateLimited', 'en-US', { seconds: 30 })).toBe(
+      'Too many requests; try again in 30 s',
+    );
+    expect(translate('error.rateLimited', 'zh-CN', { seconds: 30 })).toBe('请求过于频繁，请 30 秒后重试');
+    expect(translate('menu.notFound', 'en-US')).toBe('Menu item "{mid}" does not exist');
+  });
+});
