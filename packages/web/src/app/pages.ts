@@ -5,6 +5,7 @@ import type { PageModuleLoader } from './routing/lazyPage';
  * shows the 404 "still in development" screen until a later issue adds its page (DESIGN §5).
  */
 export const pageModules: Record<string, PageModuleLoader> = {
-  'dashboard/workplace': () => import('../features/dashboard/workplace/WorkplacePage').then((m) => ({ default: m.WorkplacePage })),
+  'dashboard/workplace': () =>
+    import('../features/dashboard/workplace/WorkplacePage').then((m) => ({ default: m.WorkplacePage })),
   'platform/menu': () => import('../features/platform/menu/MenuPage').then((m) => ({ default: m.MenuPage })),
 };

@@ -1,9 +1,22 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, redirect, useLoaderData, useMatches, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Outlet,
+  redirect,
+  useLoaderData,
+  useMatches,
+  type RouteObject,
+} from 'react-router';
 import { useTranslation } from 'react-i18next';
 import './i18nBoot';
 import { useLanguage } from '../shared/i18n';
-import { agentLoader, APP_BASENAME, guardLoader, redirectSignedInLoader, type GuardResult } from './guard/guard';
+import {
+  agentLoader,
+  APP_BASENAME,
+  guardLoader,
+  redirectSignedInLoader,
+  type GuardResult,
+} from './guard/guard';
 import { HOME_PATH, LOGIN_PATH } from './routing/resolvePath';
 import { setDocumentTitle } from './title/pageTitle';
 import { BootFallback, RouteErrorScreen } from './boot/BootScreens';
@@ -69,7 +82,9 @@ const keepQuery =
   ({ request }: { request: Request }) =>
     redirect(`${to}${new URL(request.url).search}`);
 
-const ExceptionRoute = lazy(() => import('../features/exception/ExceptionRoute').then((m) => ({ default: m.ExceptionRoute })));
+const ExceptionRoute = lazy(() =>
+  import('../features/exception/ExceptionRoute').then((m) => ({ default: m.ExceptionRoute })),
+);
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 const AgentShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AgentShell })));
 
@@ -78,7 +93,10 @@ const RootRoute = () => {
   const matches = useMatches();
   const { t } = useTranslation();
   const language = useLanguage();
-  const titleKey = [...matches].reverse().map((match) => (match.handle as TitleHandle | undefined)?.titleKey).find(Boolean);
+  const titleKey = [...matches]
+    .reverse()
+    .map((match) => (match.handle as TitleHandle | undefined)?.titleKey)
+    .find(Boolean);
   useEffect(() => {
     if (titleKey) setDocumentTitle(t(`app:boot.titles.${titleKey}`), t('shared:product.tagline'));
   }, [titleKey, t, language]);
@@ -108,8 +126,11 @@ const ExceptionScreen = ({ code }: { code: '403' | '404' | '500' }) => (
 );
 
 // The public pages title themselves (UserLayout); the router titles only the screens it renders.
-const userChild = (path: string, lazyRoute: RouteObject['lazy'], extra: Partial<RouteObject> = {}): RouteObject =>
-  ({ path, lazy: lazyRoute, ...extra }) as RouteObject;
+const userChild = (
+  path: string,
+  lazyRoute: RouteObject['lazy'],
+  extra: Partial<RouteObject> = {},
+): RouteObject => ({ path, lazy: lazyRoute, ...extra }) as RouteObject;
 
 export const appRoutes: RouteObject[] = [
   {
@@ -135,7 +156,9 @@ export const appRoutes: RouteObject[] = [
           userChild('bind', userPage(loadUserPage.bind, 'BindPage')),
           userChild('bind-wechat', userPage(loadUserPage.bindWechat, 'BindWechatPage')),
           userChild('bind-wechat-work', userPage(loadUserPage.bindWechatWork, 'BindWechatWorkPage')),
-          ...oauthRedirectPages.map((path) => userChild(path, userPage(loadUserPage.redirect, 'OAuthRedirectPage'))),
+          ...oauthRedirectPages.map((path) =>
+            userChild(path, userPage(loadUserPage.redirect, 'OAuthRedirectPage')),
+          ),
         ],
       },
       {
@@ -143,11 +166,32 @@ export const appRoutes: RouteObject[] = [
         element: <BlankLayout />,
         children: [{ index: true, lazy: userPage(loadUserPage.testHome, 'TestHomePage') }],
       },
-      ...Object.entries(oauthCallbacks).map(([path, to]): RouteObject => ({ path, loader: keepQuery(to), Component: RedirectOnly })),
-      { path: 'exception/403', element: <ExceptionScreen code="403" />, handle: { titleKey: 'exception403' } },
-      { path: 'exception/404', element: <ExceptionScreen code="404" />, handle: { titleKey: 'exception404' } },
-      { path: 'exception/500', element: <ExceptionScreen code="500" />, handle: { titleKey: 'exception500' } },
-      { path: 'agent/*', loader: agentLoader, element: <ProtectedRoute variant="agent" />, handle: { titleKey: 'agent' } },
+      ...Object.entries(oauthCallbacks).map(([path, to]): RouteObject => ({
+        path,
+        loader: keepQuery(to),
+        Component: RedirectOnly,
+      })),
+      {
+        path: 'exception/403',
+        element: <ExceptionScreen code="403" />,
+        handle: { titleKey: 'exception403' },
+      },
+      {
+        path: 'exception/404',
+        element: <ExceptionScreen code="404" />,
+        handle: { titleKey: 'exception404' },
+      },
+      {
+        path: 'exception/500',
+        element: <ExceptionScreen code="500" />,
+        handle: { titleKey: 'exception500' },
+      },
+      {
+        path: 'agent/*',
+        loader: agentLoader,
+        element: <ProtectedRoute variant="agent" />,
+        handle: { titleKey: 'agent' },
+      },
       { path: '*', loader: guardLoader, element: <ProtectedRoute variant="console" /> },
     ],
   },

@@ -61,11 +61,21 @@ export const layoutToken = (settings: DisplaySettings): ProLayoutProps['token'] 
     colorBgRightActionsItemHover: 'rgba(255,255,255,0.12)',
     heightLayoutHeader: HEADER_HEIGHT,
   };
-  const lightHeader = { heightLayoutHeader: HEADER_HEIGHT, colorBgHeader: '#fff', colorBgScrollHeader: '#fff' };
+  const lightHeader = {
+    heightLayoutHeader: HEADER_HEIGHT,
+    colorBgHeader: '#fff',
+    colorBgScrollHeader: '#fff',
+  };
   return {
     colorPrimary: settings.primaryColor,
     bgLayout: '#f0f2f5',
-    sider: isDark ? darkMenu : { colorMenuBackground: '#fff', colorBgMenuItemSelected: `${settings.primaryColor}1a`, colorTextMenuSelected: settings.primaryColor },
+    sider: isDark
+      ? darkMenu
+      : {
+          colorMenuBackground: '#fff',
+          colorBgMenuItemSelected: `${settings.primaryColor}1a`,
+          colorTextMenuSelected: settings.primaryColor,
+        },
     header: isDark ? darkHeader : lightHeader,
     pageContainer: { paddingInlinePageContainerContent: 0, paddingBlockPageContainerContent: 0 },
   };
@@ -100,7 +110,11 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
   const hasFooter = !isPrivate && section !== undefined && getSectionLayout(section.layout).hasFooter;
 
   const route = useMemo(() => buildFrameRoute(table, language), [table, language]);
-  const actions = useHeaderActions({ config, onOpenSettings: () => setSettingsOpen(true), isCompact: isMobile });
+  const actions = useHeaderActions({
+    config,
+    onOpenSettings: () => setSettingsOpen(true),
+    isCompact: isMobile,
+  });
 
   // On phones the menu lives in a drawer that opens on demand; elsewhere it follows the saved setting.
   const collapsed = isMobile ? isMobileMenuCollapsed : !settings.sidebarOpened;
@@ -123,7 +137,7 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
     <>
       <ProLayout
         className={classes}
-        title="OpenKefu"
+        title={config?.productName || 'OpenKefu'}
         logo={<img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />}
         layout={isTopMenu ? 'top' : 'mix'}
         splitMenus={false}
@@ -140,15 +154,21 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
         route={route}
         location={{ pathname: section?.path ?? location.pathname }}
         pageTitleRender={false}
-        menuItemRender={(item, dom) =>
-          item.isUrl || !item.path ? (
-            dom
-          ) : (
+        menuItemRender={(item, dom) => {
+          if (!item.path) return dom;
+          if (item.isUrl) {
+            return (
+              <a href={item.path} target="_blank" rel="noopener noreferrer">
+                {dom}
+              </a>
+            );
+          }
+          return (
             <Link to={item.path} onClick={() => isMobile && setMobileMenuCollapsed(true)}>
               {dom}
             </Link>
-          )
-        }
+          );
+        }}
         actionsRender={() => actions}
         avatarProps={{
           src: profile?.avatar || undefined,

@@ -28,7 +28,9 @@ export const SectionLayout = ({ section, device }: SectionLayoutProps) => {
   const { pathname } = useLocation();
   const config = getSectionLayout(section.layout);
   const current = normalizePath(pathname);
-  const selected = section.menuPages.find((page) => page.path === current || current.startsWith(`${page.path}/`));
+  const selected = section.menuPages.find(
+    (page) => page.path === current || current.startsWith(`${page.path}/`),
+  );
 
   const isMobile = device === 'mobile';
   // Labels only: 120 px leaves no room for icons beside the longer English labels.
@@ -65,7 +67,11 @@ export const SectionLayout = ({ section, device }: SectionLayoutProps) => {
   ) : null;
 
   return (
-    <Layout className={`ok-section ${config.className}`} data-section={section.name} data-layout={section.layout}>
+    <Layout
+      className={`ok-section ${config.className}`}
+      data-section={section.name}
+      data-layout={section.layout}
+    >
       {isMobile ? (
         menu
       ) : hasMenu ? (

@@ -26,7 +26,11 @@ export const RouteErrorScreen = () => {
       <h1 className="ok-boot__title">{status}</h1>
       <p>{t('app:boot.loadFailed')}</p>
       <div className="ok-boot__actions">
-        <button type="button" className="ok-boot__button ok-boot__button--primary" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="ok-boot__button ok-boot__button--primary"
+          onClick={() => window.location.reload()}
+        >
           {t('app:boot.retry')}
         </button>
         <a className="ok-boot__button" href={`${import.meta.env.BASE_URL}dashboard`}>

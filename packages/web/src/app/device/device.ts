@@ -12,7 +12,8 @@ export const getDeviceMode = (width: number): DeviceMode => {
   return 'desktop';
 };
 
-const currentMode = (): DeviceMode => getDeviceMode(typeof window === 'undefined' ? DESKTOP_MIN_WIDTH : window.innerWidth);
+const currentMode = (): DeviceMode =>
+  getDeviceMode(typeof window === 'undefined' ? DESKTOP_MIN_WIDTH : window.innerWidth);
 
 export const useDeviceMode = (): DeviceMode => {
   const [mode, setMode] = useState<DeviceMode>(currentMode);

@@ -113,8 +113,12 @@ describe('navigation guard (spec §4)', () => {
   it('on a failed fetch: notice "Error", logout, then login with the redirect', async () => {
     setToken('token-1');
     stubServer({ ...okServer(), '/api/user/profile': () => envelope(null, 500) });
-    expect(await redirectOf('/stable/kefu/group?q=1')).toBe(`/antv/user/login?redirect=${encodeURIComponent('/stable/kefu/group?q=1')}`);
-    expect(notices).toEqual([{ kind: 'error', title: 'Error', description: 'Failed to fetch user info, please retry' }]);
+    expect(await redirectOf('/stable/kefu/group?q=1')).toBe(
+      `/antv/user/login?redirect=${encodeURIComponent('/stable/kefu/group?q=1')}`,
+    );
+    expect(notices).toEqual([
+      { kind: 'error', title: 'Error', description: 'Failed to fetch user info, please retry' },
+    ]);
     expect(calls).toContain('/api/user/logout?client=web');
     expect(getToken()).toBeNull();
     expect(getProfile()).toBeNull();

@@ -13,22 +13,31 @@ import { LOGIN_PATH, WORKPLACE_PATH, resolvePath } from '../routing/resolvePath'
 export const EMPTY_MENU_RELOAD_DELAY_MS = 1500;
 export const APP_BASENAME = '/admin';
 
-export type GuardResult = { kind: 'page' } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'signingOut' };
+export type GuardResult =
+  { kind: 'page' } | { kind: 'forbidden' } | { kind: 'notFound' } | { kind: 'signingOut' };
 
 /** The path inside the console (`/admin/stable/x?y=1` → `/stable/x?y=1`), query included. */
 export const appPathOf = (url: URL, basename: string = APP_BASENAME): string => {
   const { pathname } = url;
-  const inside = pathname === basename ? '/' : pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname;
+  const inside =
+    pathname === basename
+      ? '/'
+      : pathname.startsWith(`${basename}/`)
+        ? pathname.slice(basename.length)
+        : pathname;
   return `${inside}${url.search}`;
 };
 
-export const loginPathFor = (fullPath: string): string => `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+export const loginPathFor = (fullPath: string): string =>
+  `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
 
 const fetchMenuList = async (): Promise<MenuNode[]> =>
-  (await http.get<Envelope<MenuNode[]>>('/api/v1/menu/list', { params: { platform: 'kefu' }, silent: true })).data;
+  (await http.get<Envelope<MenuNode[]>>('/api/v1/menu/list', { params: { platform: 'kefu' }, silent: true }))
+    .data;
 
 // Silent: a failed profile call has its own notice and path (spec §8), not the client's 401 reload.
-const fetchProfileSilently = async (): Promise<Profile> => (await http.get<Envelope<Profile>>('/api/user/profile', { silent: true })).data;
+const fetchProfileSilently = async (): Promise<Profile> =>
+  (await http.get<Envelope<Profile>>('/api/user/profile', { silent: true })).data;
 
 const fetchConfigOrNull = async (): Promise<PublicConfig | null> => {
   try {
@@ -48,7 +57,11 @@ const ensureSession = async (fullPath: string): Promise<AppSession | 'signingOut
   let menu: MenuNode[];
   let config: PublicConfig | null;
   try {
-    [profile, menu, config] = await Promise.all([fetchProfileSilently(), fetchMenuList(), fetchConfigOrNull()]);
+    [profile, menu, config] = await Promise.all([
+      fetchProfileSilently(),
+      fetchMenuList(),
+      fetchConfigOrNull(),
+    ]);
   } catch {
     notify.error({ title: i18n.t('app:boot.errorTitle'), description: i18n.t('app:boot.profileFailed') });
     await logout();

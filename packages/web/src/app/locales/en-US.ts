@@ -30,7 +30,8 @@ export const appEnUS = {
   },
   footer: {
     copyright: '{{year}} OpenKefu. All rights reserved.',
-    illegalUse: 'This product must not be used for illegal services such as malware, pornography, gambling or fraud.',
+    illegalUse:
+      'This product must not be used for illegal services such as malware, pornography, gambling or fraud.',
     dismiss: 'Dismiss',
   },
   settings: {

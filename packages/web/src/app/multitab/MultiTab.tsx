@@ -3,7 +3,15 @@ import { App, Dropdown, Tabs } from 'antd';
 import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { applyTabMenuAction, closeTab, emptyTabs, openTab, type TabMenuAction, type TabResult, type TabsState } from './multitab';
+import {
+  applyTabMenuAction,
+  closeTab,
+  emptyTabs,
+  openTab,
+  type TabMenuAction,
+  type TabResult,
+  type TabsState,
+} from './multitab';
 
 export type MultiTabProps = {
   /** The label of a tab from its full path (the route's title in the current language). */

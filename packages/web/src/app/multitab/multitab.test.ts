@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applyTabMenuAction, closeAllTabs, closeLeftTabs, closeRightTabs, closeTab, emptyTabs, openTab } from './multitab';
+import {
+  applyTabMenuAction,
+  closeAllTabs,
+  closeLeftTabs,
+  closeRightTabs,
+  closeTab,
+  emptyTabs,
+  openTab,
+} from './multitab';
 import { appEnUS } from '../locales/en-US';
 import { appZhCN } from '../locales/zh-CN';
 

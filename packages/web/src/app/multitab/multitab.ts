@@ -26,7 +26,12 @@ const keepActive = (keys: string[], activeKey: string | null): TabsState => ({
 export const closeTab = (state: TabsState, key: string): TabResult => {
   if (!state.keys.includes(key)) return { state };
   if (state.keys.length <= 1) return { state, warning: 'multiTab.lastTab' };
-  return { state: keepActive(state.keys.filter((k) => k !== key), state.activeKey) };
+  return {
+    state: keepActive(
+      state.keys.filter((k) => k !== key),
+      state.activeKey,
+    ),
+  };
 };
 
 export const closeLeftTabs = (state: TabsState, key: string): TabResult => {

@@ -45,7 +45,10 @@ export const AntdProvider = ({ children }: { children: ReactNode }) => {
   return (
     <ConfigProvider
       locale={language === 'zh-CN' ? zhCN : enUS}
-      theme={{ algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor } }}
+      theme={{
+        algorithm: antdTheme.defaultAlgorithm,
+        token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
+      }}
     >
       <App className="ok-app">
         <NotifierBridge />

@@ -44,7 +44,10 @@ describe('building routes from the menu tree', () => {
     const table = buildRouteTable(sampleMenu(), { isProduction: false });
     expect(table.pages.get('/stable/kefu/form')).toMatchObject({ isInMenu: false });
     expect(paths(table.sections[1].menuPages)).not.toContain('/stable/kefu/form');
-    expect(resolvePath(table, '/stable/kefu/form')).toMatchObject({ kind: 'page', page: { name: 'kefu.form' } });
+    expect(resolvePath(table, '/stable/kefu/form')).toMatchObject({
+      kind: 'page',
+      page: { name: 'kefu.form' },
+    });
   });
 
   it('orders sections and items by their order field', () => {
@@ -58,7 +61,10 @@ describe('building routes from the menu tree', () => {
 
   it('falls back to the first listed page when the section has no redirect or its default is hidden', () => {
     const table = buildRouteTable(
-      makeMenu([{ key: 'robot', items: [{ key: 'list', show: false }, { key: 'faq' }] }, { key: 'feedback', defaultItem: 'list', items: [{ key: 'list', debugOnly: true }, { key: 'mine' }] }]),
+      makeMenu([
+        { key: 'robot', items: [{ key: 'list', show: false }, { key: 'faq' }] },
+        { key: 'feedback', defaultItem: 'list', items: [{ key: 'list', debugOnly: true }, { key: 'mine' }] },
+      ]),
       { isProduction: true },
     );
     expect(table.sections[0].redirect).toBe('/stable/robot/faq');
@@ -106,7 +112,10 @@ describe('resolving a path against the routes', () => {
 
   it('sends a section path to its default item', () => {
     expect(resolvePath(table, '/stable/kefu')).toEqual({ kind: 'redirect', to: '/stable/kefu/account' });
-    expect(resolvePath(table, '/stable/platform/')).toEqual({ kind: 'redirect', to: '/stable/platform/menu' });
+    expect(resolvePath(table, '/stable/platform/')).toEqual({
+      kind: 'redirect',
+      to: '/stable/platform/menu',
+    });
   });
 
   it('gives 403 for a product page outside the user’s menu and 404 for unknown paths', () => {

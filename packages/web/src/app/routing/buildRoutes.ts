@@ -109,7 +109,9 @@ export const buildRouteTable = (tree: MenuNode[], options: BuildOptions): RouteT
     }
     // A top-level node without children is a page of its own (shown in the frame without a section menu).
     const isStandalonePage = (node.children ?? []).length === 0 && node.type !== 'section';
-    const firstListed = sectionPages.find((page) => page.isInMenu && !page.isExternal) ?? sectionPages.find((page) => !page.isExternal);
+    const firstListed =
+      sectionPages.find((page) => page.isInMenu && !page.isExternal) ??
+      sectionPages.find((page) => !page.isExternal);
     const section: SectionRoute = {
       name: node.name,
       key: node.key,
@@ -120,7 +122,9 @@ export const buildRouteTable = (tree: MenuNode[], options: BuildOptions): RouteT
       icon: node.icon,
       // A default item hidden by this build or configuration gives way to the first listed page.
       redirect:
-        node.redirect && !hiddenPaths.has(normalizePath(node.redirect)) ? normalizePath(node.redirect) : (firstListed?.path ?? ''),
+        node.redirect && !hiddenPaths.has(normalizePath(node.redirect))
+          ? normalizePath(node.redirect)
+          : (firstListed?.path ?? ''),
       isInMenu: node.show,
       isExternal: isExternalPath(sectionPath),
       hideChildren: node.hideChildren,
@@ -158,8 +162,11 @@ export const findSectionOfPath = (table: RouteTable, pathname: string): SectionR
   const path = normalizePath(pathname);
   const page = table.pages.get(path);
   if (page) return table.sections.find((section) => section.name === page.sectionName);
-  return table.sections.find((section) => !section.isExternal && (path === section.path || path.startsWith(`${section.path}/`)));
+  return table.sections.find(
+    (section) => !section.isExternal && (path === section.path || path.startsWith(`${section.path}/`)),
+  );
 };
 
 /** Visible sections (those with a menu entry), for the main frame's menu and the workplace's quick links. */
-export const listMenuSections = (table: RouteTable): SectionRoute[] => table.sections.filter((section) => section.isInMenu);
+export const listMenuSections = (table: RouteTable): SectionRoute[] =>
+  table.sections.filter((section) => section.isInMenu);

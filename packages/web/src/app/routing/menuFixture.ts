@@ -1,11 +1,30 @@
 import type { MenuNode } from '@openkefu/contract';
 
 /** Test fixture: menu trees shaped like the server's seed (section rows + `<section>.<item>` rows). */
-type ItemSpec = { key: string; title?: string; titleEn?: string; icon?: string; show?: boolean; debugOnly?: boolean; path?: string };
-type SectionSpec = { key: string; segment?: string; layout?: string; defaultItem?: string; title?: string; titleEn?: string; items: ItemSpec[] };
+type ItemSpec = {
+  key: string;
+  title?: string;
+  titleEn?: string;
+  icon?: string;
+  show?: boolean;
+  debugOnly?: boolean;
+  path?: string;
+};
+type SectionSpec = {
+  key: string;
+  segment?: string;
+  layout?: string;
+  defaultItem?: string;
+  title?: string;
+  titleEn?: string;
+  items: ItemSpec[];
+};
 
 let counter = 0;
-const base = (): Omit<MenuNode, 'name' | 'key' | 'path' | 'component' | 'title' | 'titleEn' | 'type' | 'children'> => ({
+const base = (): Omit<
+  MenuNode,
+  'name' | 'key' | 'path' | 'component' | 'title' | 'titleEn' | 'type' | 'children'
+> => ({
   mid: `m${(counter += 1)}`,
   parentId: null,
   icon: 'AppstoreOutlined',

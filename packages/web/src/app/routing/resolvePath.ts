@@ -36,9 +36,15 @@ export const resolvePath = (table: RouteTable, pathname: string): Resolution => 
   }
   if (table.hiddenPaths.has(path)) return { kind: 'notFound' };
   const page = findPage(table, path);
-  if (page) return page.redirect && page.redirect !== path ? { kind: 'redirect', to: page.redirect } : { kind: 'page', page };
+  if (page)
+    return page.redirect && page.redirect !== path
+      ? { kind: 'redirect', to: page.redirect }
+      : { kind: 'page', page };
   const section = table.sections.find((candidate) => candidate.path === path);
-  if (section) return section.redirect && section.redirect !== path ? { kind: 'redirect', to: section.redirect } : { kind: 'notFound' };
+  if (section)
+    return section.redirect && section.redirect !== path
+      ? { kind: 'redirect', to: section.redirect }
+      : { kind: 'notFound' };
   if (knownPaths.has(path)) return { kind: 'forbidden' };
   return { kind: 'notFound' };
 };

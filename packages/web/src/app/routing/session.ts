@@ -18,7 +18,11 @@ const listeners = new Set<() => void>();
 
 export const isProductionBuild = (): boolean => import.meta.env.PROD;
 
-export const createSession = (menu: MenuNode[], config: PublicConfig | null, isProduction = isProductionBuild()): AppSession => ({
+export const createSession = (
+  menu: MenuNode[],
+  config: PublicConfig | null,
+  isProduction = isProductionBuild(),
+): AppSession => ({
   menu,
   config,
   table: buildRouteTable(menu, { isProduction, disabledNames: disabledMenuNames(config?.features) }),

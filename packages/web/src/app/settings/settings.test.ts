@@ -114,7 +114,10 @@ describe('display settings', () => {
   });
 
   it('survives a reload through the pro__ local-storage keys', () => {
-    const persistence: SettingsPersistence = { get: (key) => storage.get(key), set: (key, value) => storage.set(key, value) };
+    const persistence: SettingsPersistence = {
+      get: (key) => storage.get(key),
+      set: (key, value) => storage.set(key, value),
+    };
     createSettingsStore(persistence).update({ theme: 'light', colorWeak: true });
     expect(localStorage.getItem('pro__DEFAULT_THEME')).toContain('"light"');
     expect(localStorage.getItem('pro__DEFAULT_COLOR_WEAK')).toContain('true');

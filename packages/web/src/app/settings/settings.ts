@@ -59,7 +59,8 @@ export const settingStorageKeys: Record<keyof DisplaySettings, string> = {
 
 const settingKeys = Object.keys(defaultSettings) as (keyof DisplaySettings)[];
 
-const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
+const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
 
 /** Rejects stored values of the wrong shape (old versions, hand edits) in favour of the default. */
 const validators: { [K in keyof DisplaySettings]: (value: unknown) => value is DisplaySettings[K] } = {
@@ -87,7 +88,10 @@ export const normalizeSettings = (settings: DisplaySettings): DisplaySettings =>
 };
 
 /** Applies a change, refusing what the rules forbid (auto-hide without fixed header, fixed sidebar with top menu). */
-export const applySettingsChange = (current: DisplaySettings, patch: Partial<DisplaySettings>): DisplaySettings => {
+export const applySettingsChange = (
+  current: DisplaySettings,
+  patch: Partial<DisplaySettings>,
+): DisplaySettings => {
   const merged: DisplaySettings = { ...current };
   for (const key of settingKeys) {
     const value = patch[key];
@@ -97,7 +101,9 @@ export const applySettingsChange = (current: DisplaySettings, patch: Partial<Dis
 };
 
 /** Which switches the settings drawer disables under the current values (the rules above). */
-export const getDisabledSettings = (settings: DisplaySettings): { autoHideHeader: boolean; fixedSidebar: boolean } => ({
+export const getDisabledSettings = (
+  settings: DisplaySettings,
+): { autoHideHeader: boolean; fixedSidebar: boolean } => ({
   autoHideHeader: !settings.fixedHeader,
   fixedSidebar: settings.layout === 'topmenu',
 });
@@ -116,7 +122,11 @@ export const readSettings = (persistence: SettingsPersistence): DisplaySettings 
   return normalizeSettings(loaded);
 };
 
-export const writeSettings = (persistence: SettingsPersistence, previous: DisplaySettings, next: DisplaySettings) => {
+export const writeSettings = (
+  persistence: SettingsPersistence,
+  previous: DisplaySettings,
+  next: DisplaySettings,
+) => {
   for (const key of settingKeys) {
     if (previous[key] !== next[key]) persistence.set(settingStorageKeys[key], next[key]);
   }

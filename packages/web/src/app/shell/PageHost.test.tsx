@@ -9,22 +9,28 @@ const HelloPage = () => <p>hello page</p>;
 describe('PageHost', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('shows the 404 "still in development" screen for a key without a page module', () => {
     renderWithProviders(<PageHost component="kefu/account" modules={{}} />);
     expect(screen.getByText('404')).toBeInTheDocument();
-    expect(screen.getByText('Sorry, this page does not exist or is still in development.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sorry, this page does not exist or is still in development.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to home' })).toBeInTheDocument();
   });
 
   it('renders the lazily loaded page module', async () => {
-    renderWithProviders(<PageHost component="demo/hello" modules={{ 'demo/hello': async () => ({ default: HelloPage }) }} />);
+    renderWithProviders(
+      <PageHost component="demo/hello" modules={{ 'demo/hello': async () => ({ default: HelloPage }) }} />,
+    );
     expect(await screen.findByText('hello page')).toBeInTheDocument();
   });
 
   it('gives up after 120 s with an error screen whose retry loads the page again', async () => {
     vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary reports the timeout
     let attempts = 0;
     const loader = () => {
       attempts += 1;

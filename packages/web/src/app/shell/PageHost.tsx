@@ -3,7 +3,12 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExceptionPage } from '../../features/exception/ExceptionPage';
 import { pageModules } from '../pages';
-import { forgetLazyPage, getLazyPage, PageLoadTimeoutError, type PageModuleLoader } from '../routing/lazyPage';
+import {
+  forgetLazyPage,
+  getLazyPage,
+  PageLoadTimeoutError,
+  type PageModuleLoader,
+} from '../routing/lazyPage';
 
 type BoundaryProps = { children: ReactNode; fallback: (error: unknown) => ReactNode };
 

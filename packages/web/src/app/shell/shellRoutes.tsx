@@ -26,7 +26,10 @@ export const buildShellRoutes = (table: RouteTable, device: DeviceMode): RouteOb
     if (section.isExternal) continue;
     const internal = section.pages.filter((page) => !page.isExternal);
     if (internal.length === 1 && internal[0].path === section.path) {
-      routes.push({ path: section.path, element: <PageHost key={section.path} component={internal[0].component} /> });
+      routes.push({
+        path: section.path,
+        element: <PageHost key={section.path} component={internal[0].component} />,
+      });
       continue;
     }
     const prefix = `${section.path}/`;
@@ -38,13 +41,20 @@ export const buildShellRoutes = (table: RouteTable, device: DeviceMode): RouteOb
       element: layout,
       children: [
         { index: true, element: section.redirect ? <Navigate to={section.redirect} replace /> : fallback },
-        ...nested.map((page) => ({ path: page.path.slice(prefix.length), element: <PageHost key={page.path} component={page.component} /> })),
+        ...nested.map((page) => ({
+          path: page.path.slice(prefix.length),
+          element: <PageHost key={page.path} component={page.component} />,
+        })),
         { path: '*', element: fallback },
       ],
     });
     // Items edited to live outside their section's path keep the section's layout.
     for (const page of elsewhere) {
-      routes.push({ path: page.path, element: layout, children: [{ index: true, element: <PageHost key={page.path} component={page.component} /> }] });
+      routes.push({
+        path: page.path,
+        element: layout,
+        children: [{ index: true, element: <PageHost key={page.path} component={page.component} /> }],
+      });
     }
   }
   routes.push({ path: '*', element: fallback });

@@ -21,7 +21,11 @@ describe('toPageQuery', () => {
 
 describe('toTableResult', () => {
   it('maps the page object to ProTable’s result', () => {
-    expect(toTableResult({ content: [{ id: 1 }], totalElements: 41 })).toEqual({ data: [{ id: 1 }], total: 41, success: true });
+    expect(toTableResult({ content: [{ id: 1 }], totalElements: 41 })).toEqual({
+      data: [{ id: 1 }],
+      total: 41,
+      success: true,
+    });
   });
 });
 
@@ -41,14 +45,21 @@ describe('usePageRequest', () => {
     const onError = vi.fn();
     const failure = new Error('boom');
     const { result } = renderHook(() => usePageRequest<string>(() => Promise.reject(failure), { onError }));
-    await expect(result.current({ current: 1, pageSize: 20 })).resolves.toEqual({ data: [], total: 0, success: false });
+    await expect(result.current({ current: 1, pageSize: 20 })).resolves.toEqual({
+      data: [],
+      total: 0,
+      success: false,
+    });
     expect(onError).toHaveBeenCalledWith(failure);
   });
 
   it('keeps the same request function across renders', () => {
-    const { result, rerender } = renderHook(({ n }) => usePageRequest<number>(async () => ({ content: [n], totalElements: 1 })), {
-      initialProps: { n: 1 },
-    });
+    const { result, rerender } = renderHook(
+      ({ n }) => usePageRequest<number>(async () => ({ content: [n], totalElements: 1 })),
+      {
+        initialProps: { n: 1 },
+      },
+    );
     const first = result.current;
     rerender({ n: 2 });
     expect(result.current).toBe(first);

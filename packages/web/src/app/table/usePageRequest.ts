@@ -29,7 +29,8 @@ export const toPageQuery = <F extends Record<string, unknown>>(
     filters[key] = typeof value === 'string' ? value.trim() : value;
   }
   const page = Number.isFinite(current) && (current ?? 0) > 0 ? Math.floor(current as number) - 1 : 0;
-  const size = Number.isFinite(pageSize) && (pageSize ?? 0) > 0 ? Math.floor(pageSize as number) : defaultSize;
+  const size =
+    Number.isFinite(pageSize) && (pageSize ?? 0) > 0 ? Math.floor(pageSize as number) : defaultSize;
   return { ...(filters as F), page, size };
 };
 

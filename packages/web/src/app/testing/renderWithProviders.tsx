@@ -16,7 +16,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 /** Test helper: a page inside the providers the shell gives it (query client, router, antd + `app` locale). */
 export const renderWithProviders = (ui: ReactElement, { path = '/' }: { path?: string } = {}) => {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>

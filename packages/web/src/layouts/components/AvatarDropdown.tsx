@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { App, Dropdown } from 'antd';
 import type { MenuProps } from 'antd';
-import { CustomerServiceOutlined, LogoutOutlined, SettingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logoutAndReload } from '../../shared/auth/session';
@@ -20,7 +26,11 @@ export type AvatarDropdownProps = {
   isPrivateServer?: boolean;
 };
 
-export const AvatarDropdown = ({ children, isCompact = false, isPrivateServer = false }: AvatarDropdownProps) => {
+export const AvatarDropdown = ({
+  children,
+  isCompact = false,
+  isPrivateServer = false,
+}: AvatarDropdownProps) => {
   const { t } = useTranslation('app');
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -37,12 +47,19 @@ export const AvatarDropdown = ({ children, isCompact = false, isPrivateServer = 
   };
 
   const items: MenuProps['items'] = [
-    { key: 'nickname', icon: <UserOutlined />, label: profile?.nickname || profile?.username || '', disabled: true },
+    {
+      key: 'nickname',
+      icon: <UserOutlined />,
+      label: profile?.nickname || profile?.username || '',
+      disabled: true,
+    },
     { type: 'divider' },
     ...(isCompact
       ? [
           { key: 'agent', icon: <CustomerServiceOutlined />, label: t('frame.agent') },
-          ...(isPrivateServer ? [] : [{ key: 'recharge', icon: <WalletOutlined />, label: t('frame.recharge') }]),
+          ...(isPrivateServer
+            ? []
+            : [{ key: 'recharge', icon: <WalletOutlined />, label: t('frame.recharge') }]),
         ]
       : []),
     { key: 'settings', icon: <SettingOutlined />, label: t('frame.accountSettings') },

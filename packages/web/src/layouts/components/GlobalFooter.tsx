@@ -28,7 +28,9 @@ export const GlobalFooter = ({ config }: { config: PublicConfig | null }) => {
         </div>
       )}
       <div className="ok-footer__notice">{t('footer.illegalUse')}</div>
-      <div className="ok-footer__copyright">© {t('footer.copyright', { year: new Date().getFullYear() })}</div>
+      <div className="ok-footer__copyright">
+        © {t('footer.copyright', { year: new Date().getFullYear() })}
+      </div>
     </footer>
   );
 };
@@ -38,7 +40,9 @@ const ILLEGAL_USE_NOTICE_DISMISSED = 'ILLEGAL_USE_NOTICE_DISMISSED';
 /** The notice against illegal use as a banner above every page; dismissed once per browser. */
 export const IllegalUseBanner = () => {
   const { t } = useTranslation('app');
-  const [isDismissed, setDismissed] = useState(() => storage.get<boolean>(ILLEGAL_USE_NOTICE_DISMISSED) === true);
+  const [isDismissed, setDismissed] = useState(
+    () => storage.get<boolean>(ILLEGAL_USE_NOTICE_DISMISSED) === true,
+  );
   if (isDismissed) return null;
   return (
     <Alert

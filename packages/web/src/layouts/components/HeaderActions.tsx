@@ -1,6 +1,12 @@
 import { Dropdown, Tooltip } from 'antd';
 import type { MenuProps } from 'antd';
-import { CustomerServiceOutlined, QuestionCircleOutlined, SettingOutlined, SkinOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  SkinOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '@openkefu/contract';
@@ -46,18 +52,30 @@ export const useHeaderActions = ({ config, onOpenSettings, isCompact = false }: 
 
   const action = (key: string, title: string, icon: React.ReactNode, onClick: () => void) => (
     <Tooltip key={key} title={title}>
-      <span className="ok-header-action" role="button" tabIndex={0} aria-label={title} onClick={onClick} onKeyDown={(e) => e.key === 'Enter' && onClick()}>
+      <span
+        className="ok-header-action"
+        role="button"
+        tabIndex={0}
+        aria-label={title}
+        onClick={onClick}
+        onKeyDown={(e) => e.key === 'Enter' && onClick()}
+      >
         {icon}
       </span>
     </Tooltip>
   );
 
   if (isCompact) {
-    return [<LanguageSwitch key="language" className="ok-header-action" />, action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings)];
+    return [
+      <LanguageSwitch key="language" className="ok-header-action" />,
+      action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),
+    ];
   }
   return [
     action('agent', t('frame.agent'), <CustomerServiceOutlined />, openAgentWorkbench),
-    isPrivate ? null : action('recharge', t('frame.recharge'), <WalletOutlined />, () => navigate(RECHARGE_PATH)),
+    isPrivate
+      ? null
+      : action('recharge', t('frame.recharge'), <WalletOutlined />, () => navigate(RECHARGE_PATH)),
     action('account', t('frame.accountSettings'), <SettingOutlined />, () => navigate(ACCOUNT_SETTINGS_PATH)),
     helpItems.length > 0 ? (
       <Dropdown key="help" menu={{ items: helpItems, onClick: onHelpClick }} placement="bottomRight">

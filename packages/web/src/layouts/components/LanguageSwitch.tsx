@@ -8,13 +8,27 @@ import { changeLanguage, SUPPORTED_LANGUAGES, useLanguage } from '../../shared/i
 export const LanguageSwitch = ({ className }: { className?: string }) => {
   const language = useLanguage();
   const { t } = useTranslation();
-  const items: MenuProps['items'] = SUPPORTED_LANGUAGES.map((lang) => ({ key: lang, label: t(`shared:language.${lang}`) }));
+  const items: MenuProps['items'] = SUPPORTED_LANGUAGES.map((lang) => ({
+    key: lang,
+    label: t(`shared:language.${lang}`),
+  }));
   return (
     <Dropdown
-      menu={{ items, selectable: true, selectedKeys: [language], onClick: ({ key }) => void changeLanguage(key) }}
+      menu={{
+        items,
+        selectable: true,
+        selectedKeys: [language],
+        onClick: ({ key }) => void changeLanguage(key),
+      }}
       placement="bottomRight"
     >
-      <span className={className} role="button" tabIndex={0} aria-label={t('app:frame.language')} title={t('app:frame.language')}>
+      <span
+        className={className}
+        role="button"
+        tabIndex={0}
+        aria-label={t('app:frame.language')}
+        title={t('app:frame.language')}
+      >
         <GlobalOutlined />
       </span>
     </Dropdown>

@@ -5,11 +5,26 @@ import { useTranslation } from 'react-i18next';
 import { ThemeColorPicker } from '../../shared/components/ThemeColorPicker';
 import { changeLanguage, SUPPORTED_LANGUAGES, useLanguage } from '../../shared/i18n';
 import { copyText } from '../../shared/utils/copy';
-import { formatSettingsForCopy, getDisabledSettings, type ContentWidth, type LayoutMode, type NavTheme } from '../../app/settings/settings';
+import {
+  formatSettingsForCopy,
+  getDisabledSettings,
+  type ContentWidth,
+  type LayoutMode,
+  type NavTheme,
+} from '../../app/settings/settings';
 import { settingsStore, useSettings } from '../../app/settings/useSettings';
 
 const Row = ({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) => (
-  <div className="ok-settings__row" style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '8px 0' }}>
+  <div
+    className="ok-settings__row"
+    style={{
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: 12,
+      padding: '8px 0',
+    }}
+  >
     <Tooltip title={hint}>
       <span>{label}</span>
     </Tooltip>
@@ -42,7 +57,11 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
       />
 
       <Divider />
-      <ThemeColorPicker title={t('settings.primaryColor')} value={settings.primaryColor} onChange={(primaryColor) => update({ primaryColor })} />
+      <ThemeColorPicker
+        title={t('settings.primaryColor')}
+        value={settings.primaryColor}
+        onChange={(primaryColor) => update({ primaryColor })}
+      />
 
       <Divider />
       <Typography.Title level={5}>{t('settings.navigation')}</Typography.Title>
@@ -69,9 +88,17 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
         />
       </Row>
       <Row label={t('settings.fixedHeader')}>
-        <Switch size="small" aria-label={t('settings.fixedHeader')} checked={settings.fixedHeader} onChange={(fixedHeader) => update({ fixedHeader })} />
+        <Switch
+          size="small"
+          aria-label={t('settings.fixedHeader')}
+          checked={settings.fixedHeader}
+          onChange={(fixedHeader) => update({ fixedHeader })}
+        />
       </Row>
-      <Row label={t('settings.autoHideHeader')} hint={disabled.autoHideHeader ? t('settings.autoHideHeaderHint') : undefined}>
+      <Row
+        label={t('settings.autoHideHeader')}
+        hint={disabled.autoHideHeader ? t('settings.autoHideHeaderHint') : undefined}
+      >
         <Switch
           size="small"
           aria-label={t('settings.autoHideHeader')}
@@ -80,7 +107,10 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
           onChange={(autoHideHeader) => update({ autoHideHeader })}
         />
       </Row>
-      <Row label={t('settings.fixedSidebar')} hint={disabled.fixedSidebar ? t('settings.fixedSidebarHint') : undefined}>
+      <Row
+        label={t('settings.fixedSidebar')}
+        hint={disabled.fixedSidebar ? t('settings.fixedSidebarHint') : undefined}
+      >
         <Switch
           size="small"
           aria-label={t('settings.fixedSidebar')}
@@ -93,10 +123,20 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
       <Divider />
       <Typography.Title level={5}>{t('settings.other')}</Typography.Title>
       <Row label={t('settings.colorWeak')}>
-        <Switch size="small" aria-label={t('settings.colorWeak')} checked={settings.colorWeak} onChange={(colorWeak) => update({ colorWeak })} />
+        <Switch
+          size="small"
+          aria-label={t('settings.colorWeak')}
+          checked={settings.colorWeak}
+          onChange={(colorWeak) => update({ colorWeak })}
+        />
       </Row>
       <Row label={t('settings.multiTab')}>
-        <Switch size="small" aria-label={t('settings.multiTab')} checked={settings.multiTab} onChange={(multiTab) => update({ multiTab })} />
+        <Switch
+          size="small"
+          aria-label={t('settings.multiTab')}
+          checked={settings.multiTab}
+          onChange={(multiTab) => update({ multiTab })}
+        />
       </Row>
       <Row label={t('settings.language')}>
         <Select
@@ -112,7 +152,10 @@ export const SettingsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
       <Divider />
       <Typography.Paragraph type="secondary">{t('settings.hint')}</Typography.Paragraph>
       <Space wrap>
-        <Button icon={<CopyOutlined />} onClick={() => void copyText(formatSettingsForCopy(settings), { variant: 'settings' })}>
+        <Button
+          icon={<CopyOutlined />}
+          onClick={() => void copyText(formatSettingsForCopy(settings), { variant: 'settings' })}
+        >
           {t('settings.copy')}
         </Button>
         <Button icon={<UndoOutlined />} onClick={() => settingsStore.reset()}>

@@ -14,13 +14,32 @@ import { MenuIcon } from '../../../layouts/icons';
 import './workplace.css';
 
 const DASHBOARD = 'dashboard';
-const describedSections = new Set(['kefu', 'crm', 'kb', 'robot', 'settings', 'statictic', 'platform', 'ticket', 'channel', 'feedback', 'quality', 'form', DASHBOARD]);
+const describedSections = new Set([
+  'kefu',
+  'crm',
+  'kb',
+  'robot',
+  'settings',
+  'statictic',
+  'platform',
+  'ticket',
+  'channel',
+  'feedback',
+  'quality',
+  'form',
+  DASHBOARD,
+]);
 
 const UserCard = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation('app');
   const language = useLanguage();
-  const validity = profile.validateUntilDate ? dayjs(profile.validateUntilDate).format('YYYY-MM-DD') : t('workplace.noExpiry');
-  const balance = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(profile.balance);
+  const validity = profile.validateUntilDate
+    ? dayjs(profile.validateUntilDate).format('YYYY-MM-DD')
+    : t('workplace.noExpiry');
+  const balance = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(profile.balance);
   return (
     <Card className="ok-workplace__user">
       <div className="ok-workplace__user-head">
@@ -39,7 +58,9 @@ const UserCard = ({ profile }: { profile: Profile }) => {
         <Description term={t('workplace.validity')}>{validity}</Description>
         <Description term={t('workplace.roles')}>
           <Space size={[4, 4]} wrap>
-            {profile.roles.length > 0 ? profile.roles.map((role) => <Tag key={role.rid}>{role.name}</Tag>) : '-'}
+            {profile.roles.length > 0
+              ? profile.roles.map((role) => <Tag key={role.rid}>{role.name}</Tag>)
+              : '-'}
           </Space>
         </Description>
       </DescriptionList>
@@ -64,7 +85,9 @@ const QuickLinks = ({ sections }: { sections: SectionRoute[] }) => {
                   </span>
                 }
                 title={titleOf(section, language)}
-                description={t(`workplace.sections.${describedSections.has(section.name) ? section.name : 'other'}`)}
+                description={t(
+                  `workplace.sections.${describedSections.has(section.name) ? section.name : 'other'}`,
+                )}
               />
             </Card>
           </Link>
@@ -81,14 +104,24 @@ export const WorkplacePage = () => {
   const { t } = useTranslation('app');
   const profile = useProfile();
   const session = useSession();
-  const sections = session ? listMenuSections(session.table).filter((section) => section.name !== DASHBOARD && !section.isExternal) : [];
+  const sections = session
+    ? listMenuSections(session.table).filter((section) => section.name !== DASHBOARD && !section.isExternal)
+    : [];
 
   return (
     <div className="ok-workplace">
-      {profile ? <UserCard profile={profile} /> : <Card><Skeleton avatar active /></Card>}
+      {profile ? (
+        <UserCard profile={profile} />
+      ) : (
+        <Card>
+          <Skeleton avatar active />
+        </Card>
+      )}
       <Row gutter={[24, 24]} style={{ marginTop: 24 }}>
         <Col xs={24} xl={16}>
-          <Card title={t('workplace.quickLinks')}>{session ? <QuickLinks sections={sections} /> : <Skeleton active />}</Card>
+          <Card title={t('workplace.quickLinks')}>
+            {session ? <QuickLinks sections={sections} /> : <Skeleton active />}
+          </Card>
         </Col>
         <Col xs={24} xl={8}>
           <Card title={t('workplace.gettingStarted')}>

@@ -14,7 +14,13 @@ import { useLanguage } from '../../../shared/i18n';
 import { parseError } from '../../../shared/api/parseError';
 import { titleOf } from '../../../app/routing/buildRoutes';
 import { MenuIcon, menuIconNames } from '../../../layouts/icons';
-import { emptyMenuForm, MENU_NAME_PATTERN, MENU_PATH_PATTERN, toMenuFormValues, type MenuFormValues } from './menuForm';
+import {
+  emptyMenuForm,
+  MENU_NAME_PATTERN,
+  MENU_PATH_PATTERN,
+  toMenuFormValues,
+  type MenuFormValues,
+} from './menuForm';
 
 type TreeOption = { value: string; title: string; children: TreeOption[] };
 
@@ -63,7 +69,10 @@ export const MenuFormModal = ({ open, editing, tree, onOpenChange, onSubmit }: M
           return true;
         } catch (error) {
           const { fields } = parseError(error);
-          const fieldErrors = Object.entries(fields).map(([name, message]) => ({ name: name as keyof MenuFormValues, errors: [message] }));
+          const fieldErrors = Object.entries(fields).map(([name, message]) => ({
+            name: name as keyof MenuFormValues,
+            errors: [message],
+          }));
           if (fieldErrors.length > 0) form.setFields(fieldErrors);
           return false;
         }
@@ -75,7 +84,12 @@ export const MenuFormModal = ({ open, editing, tree, onOpenChange, onSubmit }: M
         placeholder={t('menuPage.topLevel')}
         allowClear
         colProps={{ span: 24 }}
-        fieldProps={{ treeData: toTreeOptions(tree, language, editing?.mid), treeDefaultExpandAll: false, showSearch: true, treeNodeFilterProp: 'title' }}
+        fieldProps={{
+          treeData: toTreeOptions(tree, language, editing?.mid),
+          treeDefaultExpandAll: false,
+          showSearch: true,
+          treeNodeFilterProp: 'title',
+        }}
       />
       <ProFormText
         name="name"
@@ -91,7 +105,10 @@ export const MenuFormModal = ({ open, editing, tree, onOpenChange, onSubmit }: M
         name="type"
         label={t('menuPage.columns.type')}
         colProps={{ span: 12 }}
-        options={(['section', 'item', 'route'] as const).map((value) => ({ value, label: t(`menuPage.types.${value}`) }))}
+        options={(['section', 'item', 'route'] as const).map((value) => ({
+          value,
+          label: t(`menuPage.types.${value}`),
+        }))}
         allowClear={false}
       />
       <ProFormText
@@ -116,7 +133,12 @@ export const MenuFormModal = ({ open, editing, tree, onOpenChange, onSubmit }: M
         colProps={{ span: 12 }}
         rules={[{ pattern: MENU_PATH_PATTERN, message: t('menuPage.validation.redirectPattern') }]}
       />
-      <ProFormText name="component" label={t('menuPage.columns.component')} tooltip={t('menuPage.help.component')} colProps={{ span: 12 }} />
+      <ProFormText
+        name="component"
+        label={t('menuPage.columns.component')}
+        tooltip={t('menuPage.help.component')}
+        colProps={{ span: 12 }}
+      />
       <ProFormSelect
         name="icon"
         label={t('menuPage.columns.icon')}
@@ -132,7 +154,14 @@ export const MenuFormModal = ({ open, editing, tree, onOpenChange, onSubmit }: M
           ),
         }))}
       />
-      <ProFormDigit name="order" label={t('menuPage.columns.order')} min={0} max={100000} fieldProps={{ precision: 0 }} colProps={{ span: 8 }} />
+      <ProFormDigit
+        name="order"
+        label={t('menuPage.columns.order')}
+        min={0}
+        max={100000}
+        fieldProps={{ precision: 0 }}
+        colProps={{ span: 8 }}
+      />
       <ProFormSwitch name="show" label={t('menuPage.columns.show')} colProps={{ span: 4 }} />
       <ProFormSwitch name="hideChildren" label={t('menuPage.columns.hideChildren')} colProps={{ span: 4 }} />
       <ProFormSwitch name="debugOnly" label={t('menuPage.columns.debugOnly')} colProps={{ span: 4 }} />

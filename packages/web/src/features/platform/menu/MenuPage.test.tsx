@@ -31,8 +31,31 @@ const item = (overrides: Partial<MenuItem>): MenuItem => ({
 
 const rows: MenuItem[] = [
   item({}),
-  item({ mid: 'm2', name: 'kefu.account', key: 'account', parentId: 'm1', title: '客服账号', titleEn: 'Agents', path: '/stable/kefu/account', component: 'kefu/account', type: 'item', redirect: '' }),
-  item({ mid: 'm3', name: 'kefu.monitor', key: 'monitor', parentId: 'm1', title: '实时监控', titleEn: 'Live monitor', path: '/stable/kefu/monitor', component: 'kefu/monitor', type: 'item', redirect: '', debugOnly: true }),
+  item({
+    mid: 'm2',
+    name: 'kefu.account',
+    key: 'account',
+    parentId: 'm1',
+    title: '客服账号',
+    titleEn: 'Agents',
+    path: '/stable/kefu/account',
+    component: 'kefu/account',
+    type: 'item',
+    redirect: '',
+  }),
+  item({
+    mid: 'm3',
+    name: 'kefu.monitor',
+    key: 'monitor',
+    parentId: 'm1',
+    title: '实时监控',
+    titleEn: 'Live monitor',
+    path: '/stable/kefu/monitor',
+    component: 'kefu/monitor',
+    type: 'item',
+    redirect: '',
+    debugOnly: true,
+  }),
 ];
 
 const page = (content: MenuItem[], total = content.length) => ({
@@ -63,7 +86,12 @@ const platformStaff = (actions: string[]): Profile => ({
       name: 'Platform super admin',
       description: '',
       authorities: ['internal'],
-      permissions: [{ permissionId: 'platform.menu', actionList: actions as Profile['roles'][number]['permissions'][number]['actionList'] }],
+      permissions: [
+        {
+          permissionId: 'platform.menu',
+          actionList: actions as Profile['roles'][number]['permissions'][number]['actionList'],
+        },
+      ],
     },
   ],
   authorities: ['internal'],
@@ -82,7 +110,10 @@ beforeEach(() => {
       const url = new URL(String(input), 'http://localhost');
       requests.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
       if (url.pathname === '/api/v1/menu/query') return jsonResponse(page(rows, 42));
-      if (url.pathname === '/api/v1/menu/filter') return jsonResponse(page(rows.filter((row) => row.name.includes(url.searchParams.get('content') ?? ''))));
+      if (url.pathname === '/api/v1/menu/filter')
+        return jsonResponse(
+          page(rows.filter((row) => row.name.includes(url.searchParams.get('content') ?? ''))),
+        );
       if (url.pathname === '/api/v1/menu/list') return jsonResponse([{ ...rows[0], children: [] }]);
       return jsonResponse(null, 404);
     }),
@@ -140,7 +171,11 @@ describe('MenuPage', () => {
     await screen.findByText('kefu.account');
     await user.type(screen.getByPlaceholderText('Name, title or path'), 'monitor');
     await user.click(screen.getByRole('button', { name: /query|search/i }));
-    await waitFor(() => expect(requests).toContain('GET /api/v1/menu/filter?page=0&size=20&content=monitor&platform=kefu&client=web'));
+    await waitFor(() =>
+      expect(requests).toContain(
+        'GET /api/v1/menu/filter?page=0&size=20&content=monitor&platform=kefu&client=web',
+      ),
+    );
     await waitFor(() => expect(screen.queryByText('kefu.account')).toBeNull());
   });
 });

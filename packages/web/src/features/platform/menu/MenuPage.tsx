@@ -47,7 +47,11 @@ export const MenuPage = () => {
   /** After a change: reload the table, and rebuild the console's own routes from the new tree. */
   const refresh = async () => {
     await actionRef.current?.reload();
-    const next = await queryClient.fetchQuery({ queryKey: MENU_TREE_QUERY_KEY, queryFn: fetchMenuTree, staleTime: 0 });
+    const next = await queryClient.fetchQuery({
+      queryKey: MENU_TREE_QUERY_KEY,
+      queryFn: fetchMenuTree,
+      staleTime: 0,
+    });
     const session = getSession();
     if (session && next.length > 0) setSession(createSession(next, session.config));
   };
@@ -81,11 +85,19 @@ export const MenuPage = () => {
   };
 
   const typeEnum = Object.fromEntries(
-    (['section', 'item', 'route'] as MenuType[]).map((value) => [value, { text: t(`menuPage.types.${value}`) }]),
+    (['section', 'item', 'route'] as MenuType[]).map((value) => [
+      value,
+      { text: t(`menuPage.types.${value}`) },
+    ]),
   );
 
   const columns: ProColumns<MenuItem>[] = [
-    { title: t('menuPage.search'), dataIndex: 'content', hideInTable: true, fieldProps: { placeholder: t('menuPage.searchPlaceholder') } },
+    {
+      title: t('menuPage.search'),
+      dataIndex: 'content',
+      hideInTable: true,
+      fieldProps: { placeholder: t('menuPage.searchPlaceholder') },
+    },
     {
       title: t('menuPage.columns.name'),
       dataIndex: 'name',
@@ -97,20 +109,45 @@ export const MenuPage = () => {
         </span>
       ),
     },
-    { title: t('menuPage.columns.title'), dataIndex: 'title', search: false },
-    { title: t('menuPage.columns.titleEn'), dataIndex: 'titleEn', search: false },
-    { title: t('menuPage.columns.path'), dataIndex: 'path', search: false, ellipsis: true },
-    { title: t('menuPage.columns.component'), dataIndex: 'component', search: false, ellipsis: true },
-    { title: t('menuPage.columns.type'), dataIndex: 'type', search: false, valueEnum: typeEnum },
+    { title: t('menuPage.columns.title'), dataIndex: 'title', search: false, width: 120 },
+    { title: t('menuPage.columns.titleEn'), dataIndex: 'titleEn', search: false, width: 150 },
+    { title: t('menuPage.columns.path'), dataIndex: 'path', search: false, ellipsis: true, width: 220 },
+    {
+      title: t('menuPage.columns.component'),
+      dataIndex: 'component',
+      search: false,
+      ellipsis: true,
+      width: 160,
+    },
+    { title: t('menuPage.columns.type'), dataIndex: 'type', search: false, valueEnum: typeEnum, width: 100 },
     { title: t('menuPage.columns.order'), dataIndex: 'order', search: false, width: 72 },
-    { title: t('menuPage.columns.show'), dataIndex: 'show', search: false, render: (_, item) => <Flag value={item.show} /> },
-    { title: t('menuPage.columns.debugOnly'), dataIndex: 'debugOnly', search: false, render: (_, item) => <Flag value={item.debugOnly} /> },
-    { title: t('menuPage.columns.adminOnly'), dataIndex: 'adminOnly', search: false, render: (_, item) => <Flag value={item.adminOnly} /> },
+    {
+      title: t('menuPage.columns.show'),
+      dataIndex: 'show',
+      search: false,
+      width: 80,
+      render: (_, item) => <Flag value={item.show} />,
+    },
+    {
+      title: t('menuPage.columns.debugOnly'),
+      dataIndex: 'debugOnly',
+      search: false,
+      width: 90,
+      render: (_, item) => <Flag value={item.debugOnly} />,
+    },
+    {
+      title: t('menuPage.columns.adminOnly'),
+      dataIndex: 'adminOnly',
+      search: false,
+      width: 90,
+      render: (_, item) => <Flag value={item.adminOnly} />,
+    },
     {
       title: t('menuPage.actions'),
       valueType: 'option',
       key: 'actions',
       fixed: 'right',
+      width: 120,
       render: (_, item) => [
         <Can key="edit" permission="platform.menu.edit">
           <a onClick={() => openForm(item)}>{t('menuPage.edit')}</a>
@@ -139,7 +176,7 @@ export const MenuPage = () => {
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1450 }}
         locale={{ emptyText: t('menuPage.empty') }}
         toolBarRender={() => [
           <Can key="create" permission="platform.menu.add">
@@ -149,7 +186,13 @@ export const MenuPage = () => {
           </Can>,
         ]}
       />
-      <MenuFormModal open={isFormOpen} editing={editing} tree={tree.data ?? []} onOpenChange={setFormOpen} onSubmit={submit} />
+      <MenuFormModal
+        open={isFormOpen}
+        editing={editing}
+        tree={tree.data ?? []}
+        onOpenChange={setFormOpen}
+        onSubmit={submit}
+      />
     </>
   );
 };
