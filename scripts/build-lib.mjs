@@ -7,7 +7,12 @@ export const root = new URL('..', import.meta.url).pathname;
 
 const targets = [
   { workspace: '@openkefu/contract', dir: 'packages/contract', sources: ['src'], output: 'dist/index.js' },
-  { workspace: '@openkefu/server', dir: 'packages/server', sources: ['src', '../contract/src'], output: 'dist/main.js' },
+  {
+    workspace: '@openkefu/server',
+    dir: 'packages/server',
+    sources: ['src', '../contract/src'],
+    output: 'dist/main.js',
+  },
   {
     workspace: '@openkefu/web',
     dir: 'packages/web',
@@ -41,7 +46,10 @@ export const buildStale = ({ force = false, only } = {}) => {
     if (only && !only.includes(target.workspace)) continue;
     if (!force && !isStale(target)) continue;
     console.log(`[openkefu] building ${target.workspace} …`);
-    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) {
       console.error(`[openkefu] building ${target.workspace} failed`);
       process.exit(result.status ?? 1);

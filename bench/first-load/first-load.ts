@@ -29,9 +29,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
 const build = () => {
-  const result = spawnSync('npm', ['run', 'build', '-w', '@openkefu/contract'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@openkefu/contract'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const web = spawnSync('npm', ['run', 'build', '-w', '@openkefu/web'], { cwd: root, stdio: 'inherit' });
-  const server = spawnSync('npm', ['run', 'build', '-w', '@openkefu/server'], { cwd: root, stdio: 'inherit' });
+  const server = spawnSync('npm', ['run', 'build', '-w', '@openkefu/server'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0 || web.status !== 0 || server.status !== 0) throw new Error('build failed');
 };
 
@@ -56,7 +62,8 @@ const measureLoginInBrowser = async () => {
     const files = new Set<string>();
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (/\.(js|css)$/.test(url.pathname) && url.pathname.startsWith('/admin/')) files.add(url.pathname.slice('/admin/'.length));
+      if (/\.(js|css)$/.test(url.pathname) && url.pathname.startsWith('/admin/'))
+        files.add(url.pathname.slice('/admin/'.length));
     });
     await page.goto(`${server.baseUrl}/admin/antv/user/login`, { waitUntil: 'networkidle' });
     return files;
@@ -72,7 +79,9 @@ const main = async () => {
   if (!existsSync(manifestPath)) throw new Error('no Vite manifest; build.manifest must stay on');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 
-  console.log(`machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, ${kb(totalmem() / 1024)} RAM, Node ${process.version}`);
+  console.log(
+    `machine: ${cpus()[0]?.model ?? 'unknown'} × ${cpus().length}, ${kb(totalmem() / 1024)} RAM, Node ${process.version}`,
+  );
   const entry = closure(manifest, 'index.html');
   console.log(`\nentry (index.html + static imports): ${kb(sum(entry))} gzip in ${entry.size} files`);
 
@@ -80,21 +89,27 @@ const main = async () => {
   const loginBytes = loginFiles ? sum(loginFiles) : null;
   if (loginFiles && loginBytes !== null) {
     const verdict = loginBytes <= 150 * 1024 ? 'within' : 'OVER';
-    console.log(`login page first load, measured in Chromium: ${kb(loginBytes)} gzip JS+CSS in ${loginFiles.size} files — ${verdict} the 150 KB budget`);
+    console.log(
+      `login page first load, measured in Chromium: ${kb(loginBytes)} gzip JS+CSS in ${loginFiles.size} files — ${verdict} the 150 KB budget`,
+    );
     const heavy = [...loginFiles].filter((file) => /antd|pro-|echarts|icons/i.test(file));
     if (heavy.length > 0) console.log(`  ! heavy libraries on the login page: ${heavy.join(', ')}`);
   } else {
     console.log('login page first load: Chromium not found, browser measurement skipped');
   }
 
-  const shellKey = Object.keys(manifest).find((key) => /src\/app\/shell\//i.test(key) && manifest[key]?.isDynamicEntry);
+  const shellKey = Object.keys(manifest).find(
+    (key) => /src\/app\/shell\//i.test(key) && manifest[key]?.isDynamicEntry,
+  );
   const shell = shellKey ? closure(manifest, shellKey) : new Set<string>();
   const shellOwn = [...shell].filter((file) => !entry.has(file));
   if (shellKey) console.log(`authenticated shell (${shellKey}): ${kb(sum(shellOwn))} gzip own chunks`);
 
   console.log('\nroute modules (own chunks beyond the entry and the shell, gzip; budget 250 KB each):');
   const rows = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && key !== shellKey && /src\/(features|app|layouts)\//.test(key))
+    .filter(
+      ([key, chunk]) => chunk.isDynamicEntry && key !== shellKey && /src\/(features|app|layouts)\//.test(key),
+    )
     .map(([key]) => {
       const own = [...closure(manifest, key)].filter((file) => !entry.has(file) && !shell.has(file));
       return { key, bytes: sum(own), files: own.length };

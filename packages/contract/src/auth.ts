@@ -15,8 +15,14 @@ export const refreshGrantSchema = z.object({
   scope: z.string().max(64).optional(),
 });
 
-export const mobileSchema = z.string().trim().regex(/^\+?[0-9]{6,20}$/, 'must be a mobile number');
-export const verificationCodeSchema = z.string().trim().regex(/^[0-9]{6}$/, 'must be six digits');
+export const mobileSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9]{6,20}$/, 'must be a mobile number');
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{6}$/, 'must be six digits');
 
 export const mobileGrantSchema = z.object({
   grant_type: z.literal('mobile').optional(),

@@ -131,13 +131,7 @@ export const threadTypeSchema = z.enum([
 ]);
 export type ThreadType = z.infer<typeof threadTypeSchema>;
 
-export const robotTypeSchema = z.enum([
-  'before',
-  'saling',
-  'after',
-  'zhipuai_platform',
-  'zhipuai_private',
-]);
+export const robotTypeSchema = z.enum(['before', 'saling', 'after', 'zhipuai_platform', 'zhipuai_private']);
 export type RobotType = z.infer<typeof robotTypeSchema>;
 
 export const messageStatusSchema = z.enum([

@@ -76,7 +76,10 @@ const authoritiesInputSchema = z
   .union([z.array(authorityKeySchema), z.string().max(512)])
   .transform((value, ctx) => {
     if (Array.isArray(value)) return value;
-    const parts = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const parts = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     const parsed = z.array(authorityKeySchema).safeParse(parts);
     if (!parsed.success) {
       ctx.addIssue({ code: 'custom', message: 'contains an unknown authority key' });

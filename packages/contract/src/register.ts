@@ -26,8 +26,16 @@ const registerBase = z.object({
  * organisation. `method` picks the page: register (username), register-email, register-mobile.
  */
 export const registerBodySchema = z.discriminatedUnion('method', [
-  registerBase.extend({ method: z.literal('username'), username: usernameSchema, email: z.string().trim().email().max(128).optional() }),
-  registerBase.extend({ method: z.literal('email'), email: z.string().trim().email().max(128), code: verificationCodeSchema }),
+  registerBase.extend({
+    method: z.literal('username'),
+    username: usernameSchema,
+    email: z.string().trim().email().max(128).optional(),
+  }),
+  registerBase.extend({
+    method: z.literal('email'),
+    email: z.string().trim().email().max(128),
+    code: verificationCodeSchema,
+  }),
   registerBase.extend({ method: z.literal('mobile'), mobile: mobileSchema, code: verificationCodeSchema }),
 ]);
 export type RegisterBody = z.infer<typeof registerBodySchema>;
@@ -41,7 +49,11 @@ export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 /** POST /api/v1/password/forget — public: set a new password with a code sent for `reset`. */
 export const forgetPasswordBodySchema = z.union([
-  z.object({ email: z.string().trim().email().max(128), code: verificationCodeSchema, password: passwordSchema }),
+  z.object({
+    email: z.string().trim().email().max(128),
+    code: verificationCodeSchema,
+    password: passwordSchema,
+  }),
   z.object({ mobile: mobileSchema, code: verificationCodeSchema, password: passwordSchema }),
 ]);
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordBodySchema>;

@@ -29,7 +29,13 @@ export type SeedSection = {
   items: SeedItem[];
 };
 
-const item = (key: string, title: string, titleEn: string, icon: string, flags: Partial<SeedItem> = {}): SeedItem => ({
+const item = (
+  key: string,
+  title: string,
+  titleEn: string,
+  icon: string,
+  flags: Partial<SeedItem> = {},
+): SeedItem => ({
   key,
   title,
   titleEn,
