@@ -42,12 +42,7 @@ export type TokenOwnerRow = {
   enabled: number;
 };
 
-/** A live access token and its owner: not revoked, not expired, owner not deleted. */
-export const findLiveTokenByAccessHash = async (
-  db: Executor,
-  accessHash: string,
-  now: number,
-): Promise<TokenOwnerRow | undefined> =>
+const selectTokenOwner = (db: Executor) =>
   db
     .selectFrom('access_token')
     .innerJoin('user', 'user.id', 'access_token.user_id')
@@ -62,10 +57,18 @@ export const findLiveTokenByAccessHash = async (
       'user.org_id',
       'user.enabled',
     ])
-    .where('access_token.access_hash', '=', accessHash)
     .where('access_token.revoked_at', 'is', null)
+    .where('user.deleted_at', 'is', null);
+
+/** A live access token and its owner: not revoked, not expired, owner not deleted. */
+export const findLiveTokenByAccessHash = async (
+  db: Executor,
+  accessHash: string,
+  now: number,
+): Promise<TokenOwnerRow | undefined> =>
+  selectTokenOwner(db)
+    .where('access_token.access_hash', '=', accessHash)
     .where('access_token.access_expires_at', '>', now)
-    .where('user.deleted_at', 'is', null)
     .executeTakeFirst();
 
 /** A token whose refresh token is still usable. */
@@ -74,24 +77,9 @@ export const findLiveTokenByRefreshHash = async (
   refreshHash: string,
   now: number,
 ): Promise<TokenOwnerRow | undefined> =>
-  db
-    .selectFrom('access_token')
-    .innerJoin('user', 'user.id', 'access_token.user_id')
-    .select([
-      'access_token.id as token_id',
-      'access_token.jti',
-      'access_token.client_id',
-      'access_token.scope',
-      'user.id as user_id',
-      'user.uid',
-      'user.username',
-      'user.org_id',
-      'user.enabled',
-    ])
+  selectTokenOwner(db)
     .where('access_token.refresh_hash', '=', refreshHash)
-    .where('access_token.revoked_at', 'is', null)
     .where('access_token.refresh_expires_at', '>', now)
-    .where('user.deleted_at', 'is', null)
     .executeTakeFirst();
 
 /**
