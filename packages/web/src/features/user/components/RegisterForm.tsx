@@ -1,15 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useNavigate } from 'react-router';
 import type { RegisterBody } from '@openkefu/contract';
-import { parseError, type ParsedError } from '../../../shared/api/parseError';
-import { register, sendEmailCode, sendSmsCode } from '../../../shared/auth/session';
+import { register } from '../../../shared/auth/session';
 import { UserLayout } from './UserLayout';
-import { FormAlert, PasswordField, SubmitButton, TextField } from './Form';
-import { SendCodeButton } from './SendCodeButton';
-import { ServerErrorAlert } from './ServerErrorAlert';
+import { FormAlert, TextField } from './Form';
+import { ContactCodeFields, ContactField, NewPasswordFields, UsernameField } from './AccountFields';
+import { UserForm } from './UserForm';
 import { isCodeMethodEnabled, usePublicConfig } from '../hooks/usePublicConfig';
 import { useFormFields } from '../hooks/useFormFields';
+import { useFormStatus } from '../hooks/useFormStatus';
 import {
   validateCode,
   validateConfirmPassword,
@@ -49,40 +49,15 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
   const navigate = useNavigate();
   const { config, isLoading } = usePublicConfig();
   const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, setValue, validate, showServerFields } = useFormFields(EMPTY, formRef);
-  const [isPending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<ParsedError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const form = useFormFields(EMPTY, formRef);
+  const { values, field, validate } = form;
+  const status = useFormStatus(form);
 
   const isAvailable = (m: RegisterMethod) => m === 'username' || isCodeMethodEnabled(config, m);
   const methods = (['username', 'email', 'mobile'] as const).filter(isAvailable);
   const isUnavailable = !isLoading && !isAvailable(method);
 
-  const sendCode = async (): Promise<boolean | number> => {
-    const channel = method === 'mobile' ? 'mobile' : 'email';
-    const address = values[channel];
-    if (!validate({ [channel]: channel === 'mobile' ? validateMobile(address) : validateEmail(address) }))
-      return false;
-    setServerError(null);
-    setNotice(null);
-    try {
-      const sent =
-        channel === 'mobile'
-          ? await sendSmsCode(address, 'register')
-          : await sendEmailCode(address, 'register');
-      setNotice(t('sendCode.sent', { minutes: Math.max(1, Math.round((sent?.expiresIn ?? 300) / 60)) }));
-      return sent?.resendAfter ?? true;
-    } catch (error) {
-      const parsed = parseError(error);
-      setServerError(parsed);
-      showServerFields(parsed.fields);
-      return parsed.retryAfter ?? false;
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending) return;
+  const submit = async () => {
     const checks: Partial<Record<RegisterField, Validation>> = {
       nickname: validateNickname(values.nickname),
       organization: validateOrganization(values.organization),
@@ -119,18 +94,10 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
           ? { ...base, method, email: values.email.trim(), code: values.code.trim() }
           : { ...base, method, mobile: values.mobile.trim(), code: values.code.trim() };
 
-    setPending(true);
-    setServerError(null);
-    setNotice(null);
-    try {
+    await status.submit(async () => {
       const result = await register(body);
       navigate(`/antv/user/register-result?username=${encodeURIComponent(result.username)}`);
-    } catch (error) {
-      const parsed = parseError(error);
-      setServerError(parsed);
-      showServerFields(parsed.fields);
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -165,77 +132,30 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
           <Link to={METHOD_PATHS.username}>{t('register.useUsername')}</Link>
         </>
       ) : (
-        <form
-          ref={formRef}
-          noValidate
-          onSubmit={(event) => void submit(event)}
-          aria-label={t('register.title')}
+        <UserForm
+          formRef={formRef}
+          label={t('register.title')}
+          status={status}
+          onSubmit={submit}
+          submitLabel={t('register.submit')}
+          pendingLabel={t('register.submitting')}
         >
-          <ServerErrorAlert error={serverError} />
-          {notice && <FormAlert kind="info">{notice}</FormAlert>}
-          {method === 'username' && (
+          {method === 'username' ? (
             <>
-              <TextField
-                label={t('field.username')}
-                name="username"
-                autoComplete="username"
-                placeholder={t('placeholder.username')}
-                value={values.username}
-                onValueChange={setValue('username')}
-                error={errors.username}
-                maxLength={32}
-              />
-              <TextField
+              <UsernameField {...field('username')} maxLength={32} />
+              <ContactField
+                channel="email"
                 label={`${t('field.email')} ${t('common.optional')}`}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder={t('placeholder.email')}
-                value={values.email}
-                onValueChange={setValue('email')}
-                error={errors.email}
+                {...field('email')}
               />
             </>
-          )}
-          {method === 'email' && (
-            <TextField
-              label={t('field.email')}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('placeholder.email')}
-              value={values.email}
-              onValueChange={setValue('email')}
-              error={errors.email}
-            />
-          )}
-          {method === 'mobile' && (
-            <TextField
-              label={t('field.mobile')}
-              name="mobile"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder={t('placeholder.mobile')}
-              value={values.mobile}
-              onValueChange={setValue('mobile')}
-              error={errors.mobile}
-            />
-          )}
-          {method !== 'username' && (
-            <TextField
-              label={t('field.code')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('placeholder.code')}
-              value={values.code}
-              onValueChange={setValue('code')}
-              error={errors.code}
-              addon={<SendCodeButton onSend={sendCode} isDisabled={isPending} />}
+          ) : (
+            <ContactCodeFields
+              channel={method}
+              address={field(method)}
+              code={field('code')}
+              onSendCode={() => status.sendCode(method, 'register')}
+              isPending={status.isPending}
             />
           )}
           <TextField
@@ -243,9 +163,7 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
             name="nickname"
             autoComplete="name"
             placeholder={t('placeholder.nickname')}
-            value={values.nickname}
-            onValueChange={setValue('nickname')}
-            error={errors.nickname}
+            {...field('nickname')}
             maxLength={32}
           />
           <TextField
@@ -253,37 +171,11 @@ export const RegisterForm = ({ method }: { method: RegisterMethod }) => {
             name="organization"
             autoComplete="organization"
             placeholder={t('placeholder.organization')}
-            value={values.organization}
-            onValueChange={setValue('organization')}
-            error={errors.organization}
+            {...field('organization')}
             maxLength={64}
           />
-          <PasswordField
-            label={t('field.password')}
-            name="password"
-            autoComplete="new-password"
-            placeholder={t('placeholder.newPassword')}
-            value={values.password}
-            onValueChange={setValue('password')}
-            error={errors.password}
-            maxLength={64}
-          />
-          <PasswordField
-            label={t('field.confirmPassword')}
-            name="confirm"
-            autoComplete="new-password"
-            placeholder={t('placeholder.confirmPassword')}
-            value={values.confirm}
-            onValueChange={setValue('confirm')}
-            error={errors.confirm}
-            maxLength={64}
-          />
-          <SubmitButton
-            isPending={isPending}
-            label={t('register.submit')}
-            pendingLabel={t('register.submitting')}
-          />
-        </form>
+          <NewPasswordFields password={field('password')} confirm={field('confirm')} />
+        </UserForm>
       )}
       <div className="ok-user__center">
         {t('register.haveAccount')} <Link to="/antv/user/login">{t('register.login')}</Link>

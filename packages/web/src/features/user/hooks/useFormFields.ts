@@ -63,5 +63,10 @@ export const useFormFields = <K extends string>(
     }
   };
 
-  return { values, errors, setValue, validate, showServerFields, setErrors };
+  /** What a field component needs: its value, its setter and its message. */
+  const field = (key: K) => ({ value: values[key], onValueChange: setValue(key), error: errors[key] });
+
+  return { values, errors, setValue, field, validate, showServerFields, setErrors };
 };
+
+export type FormFields<K extends string> = ReturnType<typeof useFormFields<K>>;

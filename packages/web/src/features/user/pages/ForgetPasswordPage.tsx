@@ -1,14 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { parseError, type ParsedError } from '../../../shared/api/parseError';
-import { resetPassword, sendEmailCode, sendSmsCode } from '../../../shared/auth/session';
+import { resetPassword } from '../../../shared/auth/session';
 import { UserLayout } from '../components/UserLayout';
-import { FormAlert, PasswordField, SubmitButton, Tabs, TextField, type TabItem } from '../components/Form';
-import { SendCodeButton } from '../components/SendCodeButton';
-import { ServerErrorAlert } from '../components/ServerErrorAlert';
+import { FormAlert, Tabs, type TabItem } from '../components/Form';
+import { ContactCodeFields, NewPasswordFields } from '../components/AccountFields';
+import { UserForm } from '../components/UserForm';
 import { isCodeMethodEnabled, usePublicConfig } from '../hooks/usePublicConfig';
 import { useFormFields } from '../hooks/useFormFields';
+import { useFormStatus } from '../hooks/useFormStatus';
 import {
   validateCode,
   validateConfirmPassword,
@@ -28,11 +28,10 @@ export const ForgetPasswordPage = () => {
   const navigate = useNavigate();
   const { config, isLoading } = usePublicConfig();
   const formRef = useRef<HTMLFormElement>(null);
-  const { values, errors, setValue, validate, showServerFields, setErrors } = useFormFields(EMPTY, formRef);
+  const form = useFormFields(EMPTY, formRef);
+  const { values, field, validate } = form;
+  const status = useFormStatus(form);
   const [chosenMethod, setChosenMethod] = useState<ResetMethod>('email');
-  const [isPending, setPending] = useState(false);
-  const [serverError, setServerError] = useState<ParsedError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
 
   const tabs: Array<TabItem<ResetMethod>> = [];
   if (isCodeMethodEnabled(config, 'email')) tabs.push({ key: 'email', label: t('forget.byEmail') });
@@ -42,34 +41,12 @@ export const ForgetPasswordPage = () => {
 
   const switchMethod = (next: ResetMethod) => {
     setChosenMethod(next);
-    setServerError(null);
-    setNotice(null);
-    setErrors({});
+    status.clear();
+    form.setErrors({});
   };
 
-  const sendCode = async (): Promise<boolean | number> => {
-    if (!method) return false;
-    const address = values[method];
-    if (!validate({ [method]: method === 'mobile' ? validateMobile(address) : validateEmail(address) }))
-      return false;
-    setServerError(null);
-    setNotice(null);
-    try {
-      const sent =
-        method === 'mobile' ? await sendSmsCode(address, 'reset') : await sendEmailCode(address, 'reset');
-      setNotice(t('sendCode.sent', { minutes: Math.max(1, Math.round((sent?.expiresIn ?? 300) / 60)) }));
-      return sent?.resendAfter ?? true;
-    } catch (error) {
-      const parsed = parseError(error);
-      setServerError(parsed);
-      showServerFields(parsed.fields);
-      return parsed.retryAfter ?? false;
-    }
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending || !method) return;
+  const submit = async () => {
+    if (!method) return;
     const isValid = validate({
       [method]: method === 'mobile' ? validateMobile(values.mobile) : validateEmail(values.email),
       code: validateCode(values.code),
@@ -77,10 +54,7 @@ export const ForgetPasswordPage = () => {
       confirm: validateConfirmPassword(values.confirm, values.password),
     });
     if (!isValid) return;
-    setPending(true);
-    setServerError(null);
-    setNotice(null);
-    try {
+    await status.submit(async () => {
       const code = values.code.trim();
       await resetPassword(
         method === 'mobile'
@@ -88,12 +62,7 @@ export const ForgetPasswordPage = () => {
           : { email: values.email.trim(), code, password: values.password },
       );
       navigate('/antv/user/forget-result', { replace: true });
-    } catch (error) {
-      const parsed = parseError(error);
-      setServerError(parsed);
-      showServerFields(parsed.fields);
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -108,77 +77,27 @@ export const ForgetPasswordPage = () => {
           {tabs.length > 1 && (
             <Tabs label={t('forget.methodsLabel')} items={tabs} active={method} onChange={switchMethod} />
           )}
-          <form
-            ref={formRef}
-            noValidate
-            onSubmit={(event) => void submit(event)}
-            aria-label={t('forget.title')}
+          <UserForm
+            formRef={formRef}
+            label={t('forget.title')}
+            status={status}
+            onSubmit={submit}
+            submitLabel={t('forget.submit')}
+            pendingLabel={t('forget.submitting')}
           >
-            <ServerErrorAlert error={serverError} />
-            {notice && <FormAlert kind="info">{notice}</FormAlert>}
-            {method === 'email' ? (
-              <TextField
-                label={t('field.email')}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder={t('placeholder.email')}
-                value={values.email}
-                onValueChange={setValue('email')}
-                error={errors.email}
-              />
-            ) : (
-              <TextField
-                label={t('field.mobile')}
-                name="mobile"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder={t('placeholder.mobile')}
-                value={values.mobile}
-                onValueChange={setValue('mobile')}
-                error={errors.mobile}
-              />
-            )}
-            <TextField
-              label={t('field.code')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('placeholder.code')}
-              value={values.code}
-              onValueChange={setValue('code')}
-              error={errors.code}
-              addon={<SendCodeButton onSend={sendCode} isDisabled={isPending} />}
+            <ContactCodeFields
+              channel={method}
+              address={field(method)}
+              code={field('code')}
+              onSendCode={() => status.sendCode(method, 'reset')}
+              isPending={status.isPending}
             />
-            <PasswordField
-              label={t('field.newPassword')}
-              name="password"
-              autoComplete="new-password"
-              placeholder={t('placeholder.newPassword')}
-              value={values.password}
-              onValueChange={setValue('password')}
-              error={errors.password}
-              maxLength={64}
+            <NewPasswordFields
+              passwordLabel={t('field.newPassword')}
+              password={field('password')}
+              confirm={field('confirm')}
             />
-            <PasswordField
-              label={t('field.confirmPassword')}
-              name="confirm"
-              autoComplete="new-password"
-              placeholder={t('placeholder.confirmPassword')}
-              value={values.confirm}
-              onValueChange={setValue('confirm')}
-              error={errors.confirm}
-              maxLength={64}
-            />
-            <SubmitButton
-              isPending={isPending}
-              label={t('forget.submit')}
-              pendingLabel={t('forget.submitting')}
-            />
-          </form>
+          </UserForm>
         </>
       )}
       <div className="ok-user__links">

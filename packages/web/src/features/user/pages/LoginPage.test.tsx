@@ -1,35 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { PublicConfig } from '@openkefu/contract';
 import { LoginPage } from './LoginPage';
 import { clearPublicConfigCache } from '../hooks/usePublicConfig';
 import { getToken } from '../../../shared/auth/token';
 import { changeLanguage } from '../../../shared/i18n';
-
-const config = (loginMethods: PublicConfig['loginMethods']): PublicConfig => ({
-  productName: 'OpenKefu',
-  version: '0.1.0',
-  privateServer: false,
-  features: {
-    onlineVisitor: true,
-    historyMessage: true,
-    monitor: true,
-    qualityCheck: true,
-    statistic: true,
-    support: true,
-    feedback: true,
-    wechatScanLogin: false,
-    im: false,
-  },
-  links: { support: 'https://support.example', help: '', agreement: '' },
-  uploadBaseUrl: '',
-  loginMethods,
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { envelope, jsonResponse, makeConfig, renderAt, stubServer, type FetchCall } from '../testUtils';
 
 const tokenBody = {
   access_token: 'fresh',
@@ -40,36 +17,16 @@ const tokenBody = {
   jti: 'j',
 };
 
-type Handler = (url: string, init: RequestInit) => Response;
-let calls: Array<{ url: string; init: RequestInit }> = [];
+let calls: FetchCall[] = [];
 
-const serve = (methods: PublicConfig['loginMethods'], handler: Handler) => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      if (url.startsWith('/api/v1/config'))
-        return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(methods) }));
-      return Promise.resolve(handler(url, init));
-    }),
-  );
+const serve = (
+  loginMethods: PublicConfig['loginMethods'],
+  handler: (url: string) => Response | Promise<Response>,
+) => {
+  calls = stubServer(makeConfig({ loginMethods }), ({ url }) => handler(url));
 };
 
-const Where = () => {
-  const location = useLocation();
-  return <div data-testid="where">{`${location.pathname}${location.search}`}</div>;
-};
-
-const renderLogin = (entry = '/antv/user/login') =>
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/antv/user/login" element={<LoginPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderLogin = (entry = '/antv/user/login') => renderAt('/antv/user/login', entry, <LoginPage />);
 
 describe('LoginPage', () => {
   beforeEach(() => {
@@ -83,7 +40,7 @@ describe('LoginPage', () => {
   });
 
   it('shows validation messages under the fields and sends nothing', async () => {
-    serve(['password'], () => json(500, {}));
+    serve(['password'], () => jsonResponse(500, {}));
     const user = userEvent.setup();
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -98,7 +55,7 @@ describe('LoginPage', () => {
 
   it('shows the server error above the form, with the retry time, and stays put', async () => {
     serve(['password'], () =>
-      json(429, {
+      jsonResponse(429, {
         error: 'too_many_attempts',
         error_description: 'Too many failed sign-in attempts',
         message: 'Too many failed sign-in attempts',
@@ -122,17 +79,12 @@ describe('LoginPage', () => {
 
   it('disables submit while pending, then follows the redirect parameter', async () => {
     let release: (() => void) | undefined;
-    calls = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((url: string, init: RequestInit) => {
-        calls.push({ url, init });
-        if (url.startsWith('/api/v1/config'))
-          return Promise.resolve(json(200, { message: 'ok', status_code: 200, data: config(['password']) }));
-        return new Promise<Response>((resolve) => {
-          release = () => resolve(json(200, tokenBody));
-        });
-      }),
+    serve(
+      ['password'],
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(jsonResponse(200, tokenBody));
+        }),
     );
     const user = userEvent.setup();
     renderLogin(`/antv/user/login?redirect=${encodeURIComponent('/stable/kefu/account?x=1')}`);
@@ -150,7 +102,7 @@ describe('LoginPage', () => {
   it.each([['https://evil.example/steal'], ['//evil.example'], ['javascript:alert(1)']])(
     'ignores the unsafe redirect %s and goes to /dashboard',
     async (target) => {
-      serve(['password'], () => json(200, tokenBody));
+      serve(['password'], () => jsonResponse(200, tokenBody));
       const user = userEvent.setup();
       renderLogin(`/antv/user/login?redirect=${encodeURIComponent(target)}`);
       await user.type(screen.getByLabelText('Username'), 'admin');
@@ -161,7 +113,7 @@ describe('LoginPage', () => {
   );
 
   it('offers code tabs only when the server lists them', async () => {
-    serve(['password'], () => json(500, {}));
+    serve(['password'], () => jsonResponse(500, {}));
     const first = renderLogin();
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/config'))).toBe(true));
     await act(async () => {});
@@ -169,7 +121,7 @@ describe('LoginPage', () => {
     first.unmount();
 
     clearPublicConfigCache();
-    serve(['password', 'mobile', 'email'], () => json(500, {}));
+    serve(['password', 'mobile', 'email'], () => jsonResponse(500, {}));
     renderLogin();
     expect(await screen.findByRole('tab', { name: 'Mobile code' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Email code' })).toBeInTheDocument();
@@ -180,9 +132,9 @@ describe('LoginPage', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(['password', 'mobile'], (url) => {
       if (url.startsWith('/sms/api/send/'))
-        return json(200, { message: 'ok', status_code: 200, data: { resendAfter: 60, expiresIn: 300 } });
-      if (url.startsWith('/mobile/token')) return json(200, tokenBody);
-      return json(404, {});
+        return jsonResponse(200, envelope({ resendAfter: 60, expiresIn: 300 }));
+      if (url.startsWith('/mobile/token')) return jsonResponse(200, tokenBody);
+      return jsonResponse(404, {});
     });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderLogin();
@@ -226,7 +178,7 @@ describe('LoginPage', () => {
 
   it('is in Chinese when the language is zh-CN', async () => {
     await changeLanguage('zh-CN');
-    serve(['password'], () => json(500, {}));
+    serve(['password'], () => jsonResponse(500, {}));
     const user = userEvent.setup();
     renderLogin();
     expect(screen.getByText('全渠道智能客服')).toBeInTheDocument();
