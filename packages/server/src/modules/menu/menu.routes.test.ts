@@ -493,4 +493,72 @@ await describeEachDatabase('menu routes', (target) => {
       });
     });
   });
+
+  describe('permissions of items managed through the API', () => {
+    const permissionsOf = async (token: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user/profile',
+        headers: bearer(token),
+      });
+      const roles =
+        response.json<Body<{ roles: { permissions: { permissionId: string; actionList: string[] }[] }[] }>>()
+          .data.roles;
+      const actions = new Map<string, Set<string>>();
+      for (const role of roles)
+        for (const permission of role.permissions) {
+          const held = actions.get(permission.permissionId) ?? new Set<string>();
+          permission.actionList.forEach((action) => held.add(action));
+          actions.set(permission.permissionId, held);
+        }
+      return actions;
+    };
+
+    it('grants a new item to the roles that can see it, follows a rename and goes with a delete', async () => {
+      const kefu = (await list(staff)).body.data.find((node) => node.name === 'kefu');
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/menu/create',
+        headers: bearer(staff),
+        // No authorities of its own: it inherits the section's (chat).
+        payload: { name: 'kefu.report', title: '报表', path: '/stable/kefu/report', parentId: kefu?.mid },
+      });
+      expect(created.statusCode).toBe(200);
+      const mid = created.json<Body<MenuItem>>().data.mid;
+
+      expect([...((await permissionsOf(tenantAdmin)).get('kefu.report') ?? [])].sort()).toEqual(
+        ['add', 'delete', 'disable', 'edit', 'enable', 'export', 'get', 'import', 'query'].sort(),
+      );
+      expect([...((await permissionsOf(agent)).get('kefu.report') ?? [])].sort()).toEqual(
+        ['add', 'edit', 'get', 'query'].sort(),
+      );
+      expect((await permissionsOf(checker)).has('kefu.report')).toBe(false);
+      expect((await permissionsOf(member)).has('kefu.report')).toBe(false);
+
+      const renamed = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/menu/update',
+        headers: bearer(staff),
+        payload: {
+          mid,
+          name: 'kefu.reports',
+          title: '报表',
+          path: '/stable/kefu/reports',
+          parentId: kefu?.mid,
+        },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const afterRename = await permissionsOf(tenantAdmin);
+      expect(afterRename.has('kefu.report')).toBe(false);
+      expect(afterRename.get('kefu.reports')?.has('delete')).toBe(true);
+
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/menu/delete?mid=${mid}`,
+        headers: bearer(staff),
+      });
+      expect(deleted.statusCode).toBe(200);
+      expect((await permissionsOf(tenantAdmin)).has('kefu.reports')).toBe(false);
+    });
+  });
 });

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
+import { grantMenuItemPermissions } from '../role/role.permissions.js';
+import { deleteRolePermissionsById, renameRolePermissions } from '../role/role.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import {
   deleteMenuItem,
@@ -134,11 +136,21 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
     return record;
   };
 
+  /** The section a permission belongs to and the authorities that open it (an item inherits its section's). */
+  const grantScope = (input: MenuInput, parent: MenuRecord | null) => ({
+    permissionId: input.name,
+    section: parent && parent.type === 'section' ? parent.name : input.name.split('.')[0],
+    authorities: input.authorities.length > 0 ? input.authorities : (parent?.authorities ?? []),
+  });
+
   const create = async (input: MenuInput): Promise<MenuItem> => {
     const parent = await resolveParent(input);
     await assertNameFree(input);
     const mid = createPublicId();
-    await insertMenuItem(db, mid, toValues(input, parent), now());
+    await db.transaction().execute(async (trx) => {
+      await insertMenuItem(trx, mid, toValues(input, parent), now());
+      await grantMenuItemPermissions(trx, grantScope(input, parent));
+    });
     return toItem(await getOrThrow(mid));
   };
 
@@ -159,7 +171,11 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
       rowId = await findMenuParentRowId(db, rowId);
     }
     await assertNameFree(input, current.id);
-    await updateMenuItem(db, current.id, toValues(input, parent), now());
+    await db.transaction().execute(async (trx) => {
+      await updateMenuItem(trx, current.id, toValues(input, parent), now());
+      // The name is the permissionId: grants follow a rename.
+      if (current.name !== input.name) await renameRolePermissions(trx, current.name, input.name);
+    });
     return toItem(await getOrThrow(input.mid));
   };
 
@@ -167,7 +183,10 @@ export const createMenuService = (deps: { db: Executor; now?: () => number }) =>
     const current = await getOrThrow(mid);
     if (await hasMenuChildren(db, current.id))
       throw AppError.conflict('menu.hasChildren', { params: { name: current.name } });
-    await deleteMenuItem(db, current.id);
+    await db.transaction().execute(async (trx) => {
+      await deleteMenuItem(trx, current.id);
+      await deleteRolePermissionsById(trx, current.name);
+    });
   };
 
   return { listVisibleTree, page, create, update, remove };

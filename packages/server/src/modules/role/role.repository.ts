@@ -162,3 +162,33 @@ export const findActionsOfUser = async (
     .execute();
   return new Set(rows.flatMap((row) => parseActions(row.action_list)));
 };
+
+export type RoleWithAuthorities = { id: number; value: RoleValue; authorities: AuthorityKey[] };
+
+export const listRolesWithAuthorities = async (db: Executor): Promise<RoleWithAuthorities[]> => {
+  const rows = await db
+    .selectFrom('role')
+    .leftJoin('role_authority', 'role_authority.role_id', 'role.id')
+    .select(['role.id', 'role.value', 'role_authority.authority'])
+    .orderBy('role.id')
+    .execute();
+  const roles = new Map<number, RoleWithAuthorities>();
+  for (const row of rows) {
+    const role = roles.get(row.id) ?? { id: row.id, value: row.value as RoleValue, authorities: [] };
+    if (row.authority) role.authorities.push(row.authority as AuthorityKey);
+    roles.set(row.id, role);
+  }
+  return [...roles.values()];
+};
+
+export const deleteRolePermissionsById = async (db: Executor, permissionId: string): Promise<void> => {
+  await db.deleteFrom('role_permission').where('permission_id', '=', permissionId).execute();
+};
+
+export const renameRolePermissions = async (db: Executor, from: string, to: string): Promise<void> => {
+  await db
+    .updateTable('role_permission')
+    .set({ permission_id: to })
+    .where('permission_id', '=', from)
+    .execute();
+};
