@@ -1,7 +1,9 @@
+import { defaultLanguage, type Language } from '@openkefu/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../db/database.js';
 import { AppError } from './errors.js';
+import { localizeFieldMessage } from './field-messages.js';
 import { translate } from './i18n.js';
 import { languageOf } from './reply.js';
 
@@ -13,7 +15,7 @@ const contextNames: Record<string, string> = {
 };
 
 /** Maps anything thrown to the one error type, so every error answer has the same shape. */
-export const toAppError = (error: unknown): AppError => {
+export const toAppError = (error: unknown, language: Language = defaultLanguage): AppError => {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context =
@@ -21,7 +23,7 @@ export const toAppError = (error: unknown): AppError => {
     return AppError.validation(
       error.validation.map((issue) => {
         const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        return { field: path === '' ? context : path, message: issue.message ?? 'invalid' };
+        return { field: path === '' ? context : path, message: localizeFieldMessage(issue, language) };
       }),
     );
   }
@@ -58,7 +60,7 @@ export const toAppError = (error: unknown): AppError => {
 };
 
 export const handleError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-  const appError = toAppError(error);
+  const appError = toAppError(error, languageOf(request));
   if (appError.statusCode >= 500) {
     request.log.error({ err: error }, 'request failed');
   } else {
