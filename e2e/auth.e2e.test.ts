@@ -76,7 +76,8 @@ describe.skipIf(!hasChromium)('auth: login, guard, 401, logout, 403/404, registe
     const atLogin = locationOf(page);
     // The guard keeps the full path inside the console, query string included (spec §2).
     expect(atLogin.search.get('redirect')).toBe(target);
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    // The login page is a lazy module: wait for it rather than sampling once.
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor({ state: 'visible' });
     expect(await readStoredToken(page)).toBeNull();
     await screenshot(page, 'auth-01-login-with-redirect');
 
