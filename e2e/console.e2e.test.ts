@@ -364,6 +364,12 @@ describe.skipIf(!hasChromium)('console shell', () => {
     const chooseOnTab = async (path: string, action: string) => {
       // One context menu at a time: wait for the last one to finish closing.
       await expect.poll(() => openMenus.count()).toBe(0);
+      // A context menu closes on scroll (rc-trigger, alignPoint): let Playwright's scroll-into-view
+      // settle before the right-click, or its late scroll event closes the menu just opened.
+      await tab(path).scrollIntoViewIfNeeded();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       await tab(path).click({ button: 'right' });
       await openDropdownItem(page, action).click();
     };
