@@ -6,3 +6,5 @@ export * from './menu.js';
 export * from './config.js';
 export * from './register.js';
 export * from './analysis.js';
+export * from './workgroup.js';
+export * from './attachment.js';

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { AppDatabase, DialectName } from './database.js';
 import * as initial from './migrations/0001_initial.js';
+import * as people from './migrations/0002_people.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -10,6 +11,7 @@ type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Pro
  */
 const migrations: Record<string, DialectMigration> = {
   '0001_initial': initial,
+  '0002_people': people,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

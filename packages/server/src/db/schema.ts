@@ -34,9 +34,140 @@ export type UserTable = {
   is_robot: Generated<number>;
   balance_cents: Generated<number>;
   validate_until_date: string | null;
+  welcome_tip: Generated<string>;
+  offline_tip: Generated<string>;
+  top_tip: Generated<string>;
+  webhook: Generated<string>;
+  webhook_leave_message: Generated<string>;
+  /** A user status of spec §3 (online, busy, away, rest, eat, …); agents start offline. */
+  status: Generated<string>;
+  /** An auto-reply preset of spec §3: none, eat, away, back_soon, phone, custom. */
+  auto_reply_type: Generated<string>;
+  auto_reply_content: Generated<string>;
+  auto_pop: Generated<number>;
+  show_top_tip: Generated<number>;
+  show_form: Generated<number>;
+  show_collect_mobile: Generated<number>;
+  robot_collect_mobile: Generated<number>;
+  hide_logo: Generated<number>;
+  max_thread_count: Generated<number>;
+  auto_close_minutes: Generated<number>;
+  robot_type: string | null;
+  last_login_at: number | null;
+  last_login_client: string | null;
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+};
+
+export type UserSettingTable = {
+  user_id: number;
+  preview: Generated<number>;
+  connected: Generated<number>;
+  disconnected: Generated<number>;
+  history_messages: Generated<number>;
+  wechat_pay: Generated<number>;
+  alipay: Generated<number>;
+  updated_at: number;
+};
+
+export type BalanceLogTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  operator_id: number | null;
+  /** renew, balance or validity. */
+  kind: string;
+  amount_cents: Generated<number>;
+  balance_after_cents: number;
+  validate_until_date: string | null;
+  description: Generated<string>;
+  created_at: number;
+};
+
+export type WorkgroupTable = {
+  id: Generated<number>;
+  wid: string;
+  org_id: number;
+  nickname: string;
+  route_type: Generated<string>;
+  leave_message_type: Generated<string>;
+  /** JSON `{ timezone, entries: [{ weekday, start, end }] }`; '' means always open. */
+  work_times: Generated<string>;
+  robot_id: number | null;
+  admin_id: number | null;
+  on_duty_workgroup_id: number | null;
+  avatar: Generated<string>;
+  slogan: Generated<string>;
+  description: Generated<string>;
+  welcome_tip: Generated<string>;
+  accept_tip: Generated<string>;
+  re_request_tip: Generated<string>;
+  robot_tip: Generated<string>;
+  offline_tip: Generated<string>;
+  close_tip: Generated<string>;
+  auto_close_tip: Generated<string>;
+  top_tip: Generated<string>;
+  non_working_time_tip: Generated<string>;
+  max_queue_count_exceed_tip: Generated<string>;
+  max_queue_second_exceed_tip: Generated<string>;
+  robot_answer_not_found_tip: Generated<string>;
+  webhook: Generated<string>;
+  webhook_leave_message: Generated<string>;
+  default_robot: Generated<number>;
+  offline_robot: Generated<number>;
+  force_rate: Generated<number>;
+  auto_pop: Generated<number>;
+  recent: Generated<number>;
+  show_robot_faq: Generated<number>;
+  show_top_tip: Generated<number>;
+  show_form: Generated<number>;
+  show_collect_mobile: Generated<number>;
+  robot_collect_mobile: Generated<number>;
+  hide_logo: Generated<number>;
+  show_robot_faq_not_found: Generated<number>;
+  show_right_column: Generated<number>;
+  auto_close_minutes: Generated<number>;
+  max_queue_count: Generated<number>;
+  max_queue_seconds: Generated<number>;
+  deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type WorkgroupMemberTable = {
+  workgroup_id: number;
+  user_id: number;
+};
+
+/** Core of a conversation; live chat (issue 4) extends it. */
+export type ThreadTable = {
+  id: Generated<number>;
+  tid: string;
+  org_id: number;
+  type: string;
+  /** NEW, ROBOTING, OFFLINE, QUEUING, CHATTING, TIMEOUT, CLOSED. */
+  status: string;
+  workgroup_id: number | null;
+  agent_id: number | null;
+  closed_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type AttachmentTable = {
+  id: Generated<number>;
+  aid: string;
+  org_id: number;
+  user_id: number | null;
+  kind: string;
+  file_name: string;
+  storage_key: string;
+  thumb_key: string | null;
+  suffix: string;
+  media_type: string;
+  size: number;
+  created_at: number;
 };
 
 export type RoleTable = {
@@ -128,4 +259,10 @@ export type Database = {
   access_token: AccessTokenTable;
   verification_code: VerificationCodeTable;
   menu: MenuTable;
+  user_setting: UserSettingTable;
+  balance_log: BalanceLogTable;
+  workgroup: WorkgroupTable;
+  workgroup_member: WorkgroupMemberTable;
+  thread: ThreadTable;
+  attachment: AttachmentTable;
 };

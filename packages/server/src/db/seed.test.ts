@@ -14,7 +14,7 @@ await describeEachDatabase('migrations and seed', (target) => {
   afterAll(async () => database?.dispose());
 
   it('migrates an empty database, then finds nothing more to do', async () => {
-    expect(await migrateToLatest(database)).toEqual(['0001_initial']);
+    expect(await migrateToLatest(database)).toEqual(['0001_initial', '0002_people']);
     expect(await migrateToLatest(database)).toEqual([]);
   });
 

@@ -1,4 +1,10 @@
 import { defaultLanguage, type Language } from '@openkefu/contract';
+import { uploadMessages } from '../modules/upload/upload.messages.js';
+import { userMessages } from '../modules/user/user.messages.js';
+import { workgroupMessages } from '../modules/workgroup/workgroup.messages.js';
+
+/** One message in both languages; module catalogues (`<module>.messages.ts`) use this shape. */
+export type CatalogueEntry = Record<Language, string>;
 
 /**
  * Server messages in both console languages. Keys are stable; add a key here (both languages)
@@ -109,7 +115,10 @@ const catalogue = {
       'Your verification code is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
     'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息。',
   },
-} satisfies Record<string, Record<Language, string>>;
+  ...userMessages,
+  ...workgroupMessages,
+  ...uploadMessages,
+} satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;
