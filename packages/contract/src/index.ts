@@ -8,3 +8,4 @@ export * from './register.js';
 export * from './analysis.js';
 export * from './workgroup.js';
 export * from './attachment.js';
+export * from './role.js';

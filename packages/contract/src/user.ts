@@ -6,6 +6,7 @@ import {
   robotTypeSchema,
   roleValueSchema,
   userStatusSchema,
+  type UserStatus,
 } from './enums.js';
 import { pageQuerySchema, queryBooleanSchema } from './envelope.js';
 import { passwordSchema, usernameSchema } from './register.js';
@@ -358,3 +359,42 @@ export const balanceLogSchema = z.object({
   createdAt: z.number(),
 });
 export type BalanceLog = z.infer<typeof balanceLogSchema>;
+
+/** Statuses in which an agent counts as online (signed in to the workbench). */
+export const onlineUserStatuses = [
+  'online',
+  'busy',
+  'away',
+  'rest',
+  'eat',
+  'leave',
+  'after',
+  'sign_in',
+  'login',
+  'connected',
+] as const;
+export const isOnlineStatus = (status: UserStatus): boolean =>
+  (onlineUserStatuses as readonly string[]).includes(status);
+
+/** GET /api/user/status — one agent's current status and load (kefu → status page). */
+export const agentStatusSchema = userBriefSchema.extend({
+  autoReplyType: autoReplyPresetSchema,
+  autoReplyContent: z.string(),
+  maxThreadCount: z.number().int(),
+  /** Conversations assigned to the agent and not closed. */
+  openThreadCount: z.number().int(),
+  workGroups: z.array(workgroupBriefSchema),
+  lastLoginAt: z.number().nullable(),
+});
+export type AgentStatus = z.infer<typeof agentStatusSchema>;
+
+export const agentStatusQuerySchema = pageQuerySchema.extend({
+  status: z.enum(['online', 'offline']).optional(),
+  /** Only agents of this skill group. */
+  wid: z.string().trim().max(64).optional(),
+  nickname: z.string().trim().max(64).optional(),
+  client: z.string().max(32).optional(),
+});
+
+/** GET /api/user/balance/log?uid= — platform staff: an account's balance and validity history. */
+export const balanceLogQuerySchema = pageQuerySchema.extend({ uid: z.string().trim().min(1).max(64) });

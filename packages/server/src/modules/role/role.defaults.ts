@@ -13,8 +13,8 @@ export type DefaultRole = {
   name: string;
   description: string;
   authorities: AuthorityKey[];
-  /** Actions granted on a menu item the role can see (by its section's authorities). */
-  actionsFor: (section: string) => PermissionAction[];
+  /** Actions granted on a menu item (`item` undefined: the section itself) the role can see. */
+  actionsFor: (section: string, item?: string) => PermissionAction[];
 };
 
 const allActions = (): PermissionAction[] => [...permissionActions];
@@ -63,7 +63,11 @@ export const defaultRoles: DefaultRole[] = [
     description:
       'Serves visitors: chat, sessions, history, visitors, CRM, own settings, feedback and tickets.',
     authorities: ['home', 'chat', 'thread', 'history', 'visitor', 'crm', 'setting', 'feedback', 'workorder'],
-    actionsFor: () => ['add', 'edit', 'query', 'get'],
+    // Agents see their colleagues and skill groups but only admins change them.
+    actionsFor: (section, item) =>
+      section === 'kefu' && (item === 'account' || item === 'group')
+        ? ['query', 'get']
+        : ['add', 'edit', 'query', 'get'],
   },
   {
     value: 'ROLE_WORKGROUP_CHECKER',
@@ -108,8 +112,11 @@ export const buildDefaultPermissions = (role: DefaultRole): Permission[] => {
     const actionList = role.actionsFor(section.key);
     if (actionList.length === 0) continue;
     permissions.push({ permissionId: section.key, actionList });
-    for (const item of section.items)
-      permissions.push({ permissionId: `${section.key}.${item.key}`, actionList });
+    for (const item of section.items) {
+      const itemActions = role.actionsFor(section.key, item.key);
+      if (itemActions.length > 0)
+        permissions.push({ permissionId: `${section.key}.${item.key}`, actionList: itemActions });
+    }
   }
   return permissions;
 };

@@ -25,7 +25,7 @@ export const grantMenuItemPermissions = async (
         ? role.authorities.length > 0
         : item.authorities.some((authority) => role.authorities.includes(authority));
     if (!canSee) continue;
-    const actionList = defaults.actionsFor(item.section);
+    const actionList = defaults.actionsFor(item.section, item.permissionId.split('.')[1]);
     if (actionList.length > 0)
       await insertRolePermissions(db, role.id, [{ permissionId: item.permissionId, actionList }]);
   }
