@@ -57,3 +57,21 @@ export const forgetPasswordBodySchema = z.union([
   z.object({ mobile: mobileSchema, code: verificationCodeSchema, password: passwordSchema }),
 ]);
 export type ForgetPasswordBody = z.infer<typeof forgetPasswordBodySchema>;
+
+/**
+ * POST /api/user/bind/email and /bind/mobile — the signed-in user binds (or changes) an address,
+ * proven with a code sent to it for purpose `register` (that send answers 409 for an address any
+ * account already uses, which is exactly the rule for binding).
+ */
+export const bindEmailBodySchema = z.object({
+  email: z.string().trim().email().max(128),
+  code: verificationCodeSchema,
+});
+export type BindEmailBody = z.infer<typeof bindEmailBodySchema>;
+
+export const bindMobileBodySchema = z.object({ mobile: mobileSchema, code: verificationCodeSchema });
+export type BindMobileBody = z.infer<typeof bindMobileBodySchema>;
+
+/** What the bind calls answer: the account's addresses after the change. */
+export const accountBindingSchema = z.object({ email: z.string().nullable(), mobile: z.string().nullable() });
+export type AccountBinding = z.infer<typeof accountBindingSchema>;

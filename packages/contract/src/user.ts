@@ -210,7 +210,8 @@ export type RobotCreateBody = z.input<typeof robotCreateBodySchema>;
 /** POST /api/user/update/robot. */
 export const robotUpdateBodySchema = robotCreateBodySchema
   .partial()
-  .extend({ uid: z.string().trim().min(1).max(64) });
+  // Without this the create default ('before') would reset the type on every update that omits it.
+  .extend({ uid: z.string().trim().min(1).max(64), robotType: robotTypeSchema.optional() });
 export type RobotUpdateBody = z.input<typeof robotUpdateBodySchema>;
 
 /** POST /api/user/create/user — platform staff open an admin account with its own organisation. */

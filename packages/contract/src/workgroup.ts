@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, queryBooleanSchema } from './envelope.js';
-import { userBriefSchema } from './user.js';
+import { organizationSchema, userBriefSchema } from './user.js';
 
 /* Skill groups (spec §3 "Workgroup", §7 "Workgroup"; issue 3). */
 
@@ -37,28 +37,29 @@ export const workTimesSchema = z.object({
 });
 export type WorkTimes = z.infer<typeof workTimesSchema>;
 
-/** `workTimes` travels as a JSON string (spec §3); '' means always open. */
-export const workTimesStringSchema = z.union([
-  z.literal(''),
-  z
-    .string()
-    .max(8000)
-    .transform((value, ctx) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON string' });
-        return z.NEVER;
-      }
-      const result = workTimesSchema.safeParse(parsed);
-      if (!result.success) {
-        ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'invalid work times' });
-        return z.NEVER;
-      }
-      return JSON.stringify(result.data);
-    }),
-]);
+/**
+ * `workTimes` travels as a JSON string (spec §3); '' means always open. One string schema rather
+ * than a union with '' so that the failing rule's own message reaches the form, not "Invalid input".
+ */
+export const workTimesStringSchema = z
+  .string()
+  .max(8000)
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON string' });
+      return z.NEVER;
+    }
+    const result = workTimesSchema.safeParse(parsed);
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'invalid work times' });
+      return z.NEVER;
+    }
+    return JSON.stringify(result.data);
+  });
 
 export const workgroupSchema = z.object({
   wid: z.string(),
@@ -112,6 +113,10 @@ export const workgroupSchema = z.object({
   updatedAt: z.number(),
 });
 export type Workgroup = z.infer<typeof workgroupSchema>;
+
+/** GET /api/workgroup/query/force (platform staff, for support): a group with the organisation owning it. */
+export const workgroupOfOrganizationSchema = workgroupSchema.extend({ organization: organizationSchema });
+export type WorkgroupOfOrganization = z.infer<typeof workgroupOfOrganizationSchema>;
 
 const tip = z.string().trim().max(500).optional();
 const flag = z.boolean().optional();

@@ -1,4 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -14,8 +15,16 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import type { CodeDelivery } from './modules/auth/code-delivery.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { uploadRoutes } from './modules/upload/upload.routes.js';
+import { accountRoutes } from './modules/user/account.routes.js';
+import { agentRoutes } from './modules/user/agent.routes.js';
+import { bindingRoutes } from './modules/user/binding.routes.js';
+import { robotRoutes } from './modules/user/robot.routes.js';
+import { settingsRoutes } from './modules/user/settings.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { workgroupRoutes } from './modules/workgroup/workgroup.routes.js';
 import { createServices } from './services.js';
 
 export type BuildAppOptions = {
@@ -58,13 +67,23 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   app.setErrorHandler(handleError);
 
   await app.register(fastifyFormbody);
+  // Upload routes pass their own per-kind limits to request.parts(); these are the defaults.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, parts: 10 } });
   await registerApiDocs(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(agentRoutes);
+  await app.register(robotRoutes);
+  await app.register(accountRoutes);
+  await app.register(settingsRoutes);
+  await app.register(bindingRoutes);
   await app.register(registerRoutes);
   await app.register(menuRoutes);
+  await app.register(workgroupRoutes);
+  await app.register(uploadRoutes);
+  await app.register(roleRoutes);
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

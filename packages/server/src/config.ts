@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -94,6 +94,17 @@ const envSchema = z
       .trim()
       .refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), 'must be an http(s) address')
       .transform((value) => value.replace(/\/+$/, '')),
+    UPLOAD_DIR: z.string().trim(),
+    UPLOAD_MAX_IMAGE_MB: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of megabytes')
+      .min(1, 'must be 1–1024')
+      .max(1024, 'must be 1–1024'),
+    UPLOAD_MAX_FILE_MB: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of megabytes')
+      .min(1, 'must be 1–1024')
+      .max(1024, 'must be 1–1024'),
   })
   .superRefine((env, ctx) => {
     if (env.EMAIL_PROVIDER === 'smtp' && env.SMTP_URL === '') {
@@ -231,12 +242,28 @@ export const configDocs: ConfigDoc[] = [
     description:
       'Public address of this server (printed at start and returned as the chat-server URL); empty: derived from the request.',
   },
+  {
+    name: 'UPLOAD_DIR',
+    default: '(DATA_DIR/uploads)',
+    description: 'Directory for uploaded files, served at /uploads/. Empty: the uploads folder in DATA_DIR.',
+  },
+  {
+    name: 'UPLOAD_MAX_IMAGE_MB',
+    default: '5',
+    description: 'Largest avatar or image upload, in megabytes.',
+  },
+  {
+    name: 'UPLOAD_MAX_FILE_MB',
+    default: '20',
+    description: 'Largest file, attachment or Excel upload, in megabytes.',
+  },
 ];
 
 const defaults: Record<EnvName, string> = {
   ...(Object.fromEntries(configDocs.map((doc) => [doc.name, doc.default])) as Record<EnvName, string>),
   ADMIN_ACCOUNT: '',
   WEB_DIST_DIR: defaultWebDistDir,
+  UPLOAD_DIR: '',
 };
 
 /** Variables where an explicit empty value means "empty" rather than "use the default". */
@@ -284,6 +311,9 @@ export type Config = {
   mailFrom: string;
   webDistDir: string;
   publicUrl: string;
+  /** Where the local-disk storage keeps uploads. */
+  uploadDir: string;
+  uploadLimits: { imageMb: number; fileMb: number };
 };
 
 export class ConfigError extends Error {
@@ -352,6 +382,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     webDistDir: resolve(e.WEB_DIST_DIR),
     publicUrl: e.PUBLIC_URL,
+    uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
+    uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
   };
 };
 

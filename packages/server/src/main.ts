@@ -55,6 +55,8 @@ const main = async () => {
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
     : null;
   const app = await buildApp({ config, database, redis });
+  const swept = await app.services.uploads.sweepStaging();
+  if (swept > 0) app.log.info({ swept }, 'removed upload staging files left by an earlier run');
 
   let isClosing = false;
   const shutdown = async (signal: string) => {

@@ -3,12 +3,20 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { DialectName, Executor } from './db/database.js';
 import { createMemoryLimiter, createRedisLimiter, type RateLimiter } from './lib/limiter.js';
+import { createLocalDiskStorage } from './lib/storage/local-disk.js';
+import type { Storage } from './lib/storage/storage.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createCodeDelivery, type CodeDelivery } from './modules/auth/code-delivery.js';
 import { createVerificationService, type VerificationService } from './modules/auth/verification.service.js';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.js';
 import { createRegistrationService, type RegistrationService } from './modules/register/register.service.js';
+import { createRoleService, type RoleService } from './modules/role/role.service.js';
+import { createUploadService, type UploadService } from './modules/upload/upload.service.js';
+import { createAccountService, type AccountService } from './modules/user/account.service.js';
+import { createAgentService, type AgentService } from './modules/user/agent.service.js';
+import { createRobotService, type RobotService } from './modules/user/robot.service.js';
 import { createUserService, type UserService } from './modules/user/user.service.js';
+import { createWorkgroupService, type WorkgroupService } from './modules/workgroup/workgroup.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -21,8 +29,17 @@ export type Services = {
   auth: AuthService;
   verification: VerificationService;
   users: UserService;
+  agents: AgentService;
+  robots: RobotService;
+  /** Platform staff: accounts of every organisation. */
+  accounts: AccountService;
   registration: RegistrationService;
   menu: MenuService;
+  workgroups: WorkgroupService;
+  roles: RoleService;
+  /** Where uploaded files live (local disk under UPLOAD_DIR). */
+  storage: Storage;
+  uploads: UploadService;
 };
 
 export type ServiceOptions = {
@@ -43,6 +60,7 @@ export const createServices = (options: ServiceOptions): Services => {
   const limiter = options.limiter ?? (redis ? createRedisLimiter(redis) : createMemoryLimiter());
   const delivery = options.delivery ?? createCodeDelivery(config, logger);
   const verification = createVerificationService({ db, limiter, delivery, logger });
+  const storage = createLocalDiskStorage({ root: config.uploadDir, publicBaseUrl: config.publicUrl });
   return {
     config,
     db,
@@ -53,7 +71,14 @@ export const createServices = (options: ServiceOptions): Services => {
     verification,
     auth: createAuthService({ db, config, limiter, verification }),
     users: createUserService({ db }),
+    agents: createAgentService({ db }),
+    robots: createRobotService({ db }),
+    accounts: createAccountService({ db }),
     registration: createRegistrationService({ db, limiter, verification }),
     menu: createMenuService({ db }),
+    workgroups: createWorkgroupService({ db }),
+    roles: createRoleService({ db }),
+    storage,
+    uploads: createUploadService({ db, config, storage, logger }),
   };
 };

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { AppDatabase, DialectName } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as people from './migrations/0002_people.js';
@@ -26,7 +26,13 @@ const createProvider = (dialect: DialectName): MigrationProvider => ({
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
 export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<string[]> => {
-  const migrator = new Migrator({ db, provider: createProvider(dialect) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one database (a test schema per file) it would find another schema's and skip its own.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider: createProvider(dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');

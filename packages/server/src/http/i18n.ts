@@ -1,6 +1,7 @@
 import { defaultLanguage, type Language } from '@openkefu/contract';
 import { uploadMessages } from '../modules/upload/upload.messages.js';
 import { userMessages } from '../modules/user/user.messages.js';
+import { roleMessages } from '../modules/role/role.messages.js';
 import { workgroupMessages } from '../modules/workgroup/workgroup.messages.js';
 
 /** One message in both languages; module catalogues (`<module>.messages.ts`) use this shape. */
@@ -117,6 +118,7 @@ const catalogue = {
   },
   ...userMessages,
   ...workgroupMessages,
+  ...roleMessages,
   ...uploadMessages,
 } satisfies Record<string, CatalogueEntry>;
 

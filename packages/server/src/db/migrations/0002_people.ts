@@ -176,7 +176,7 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('file_name', 'text', (c) => c.notNull())
     // Key in the storage backend (e.g. a relative path on local disk).
-    .addColumn('storage_key', 'text', (c) => c.notNull())
+    .addColumn('storage_key', 'text', (c) => c.notNull().unique())
     .addColumn('thumb_key', 'text')
     .addColumn('suffix', 'text', (c) => c.notNull())
     .addColumn('media_type', 'text', (c) => c.notNull())

@@ -110,3 +110,19 @@ export const revokeTokensOfUser = async (db: Executor, userId: number, now: numb
     .where('revoked_at', 'is', null)
     .execute();
 };
+
+/** Signs a user out everywhere except the session making the request (own password change). */
+export const revokeOtherTokensOfUser = async (
+  db: Executor,
+  userId: number,
+  keepTokenId: number,
+  now: number,
+): Promise<void> => {
+  await db
+    .updateTable('access_token')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepTokenId)
+    .where('revoked_at', 'is', null)
+    .execute();
+};

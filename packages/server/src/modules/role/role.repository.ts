@@ -1,4 +1,10 @@
-import type { AuthorityKey, Permission, PermissionAction, RoleValue } from '@openkefu/contract';
+import {
+  authorityKeys,
+  type AuthorityKey,
+  type Permission,
+  type PermissionAction,
+  type RoleValue,
+} from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
 
 /** Roles are platform-wide definitions (the spec's ROLE_* list), not tenant data. */
@@ -191,4 +197,118 @@ export const renameRolePermissions = async (db: Executor, from: string, to: stri
     .set({ permission_id: to })
     .where('permission_id', '=', from)
     .execute();
+};
+
+/* Platform → roles and authorities (GET /api/v1/role/all, POST /api/v1/role/update, GET /api/v1/authority/all). */
+
+export type RoleSummary = RoleDetail & { userCount: number };
+
+/** Every role with its grants and how many live (not deleted) accounts hold it, across organisations. */
+export const listRoleSummaries = async (db: Executor): Promise<RoleSummary[]> => {
+  const [roles, authorities, permissions, counts] = await Promise.all([
+    db.selectFrom('role').select(['id', 'rid', 'value', 'name', 'description']).orderBy('id').execute(),
+    db.selectFrom('role_authority').select(['role_id', 'authority']).execute(),
+    db
+      .selectFrom('role_permission')
+      .select(['role_id', 'permission_id', 'action_list'])
+      .orderBy('role_id')
+      .orderBy('permission_id')
+      .execute(),
+    db
+      .selectFrom('user_role')
+      .innerJoin('user', 'user.id', 'user_role.user_id')
+      .select((eb) => ['user_role.role_id', eb.fn.countAll<number>().as('count')])
+      .where('user.deleted_at', 'is', null)
+      .groupBy('user_role.role_id')
+      .execute(),
+  ]);
+  return roles.map((role) => ({
+    id: role.id,
+    rid: role.rid,
+    value: role.value as RoleValue,
+    name: role.name,
+    description: role.description,
+    // In the contract's order, so a role reads the same whichever order its grants were written in.
+    authorities: authorityKeys.filter((key) =>
+      authorities.some((row) => row.role_id === role.id && row.authority === key),
+    ),
+    permissions: permissions
+      .filter((row) => row.role_id === role.id)
+      .map((row) => ({ permissionId: row.permission_id, actionList: parseActions(row.action_list) })),
+    userCount: Number(counts.find((row) => row.role_id === role.id)?.count ?? 0),
+  }));
+};
+
+export const findRoleByRid = async (db: Executor, rid: string): Promise<RoleRow | undefined> => {
+  const row = await db
+    .selectFrom('role')
+    .select(['id', 'rid', 'value', 'name', 'description'])
+    .where('rid', '=', rid)
+    .executeTakeFirst();
+  return row && { ...row, value: row.value as RoleValue };
+};
+
+export const updateRoleText = async (
+  db: Executor,
+  roleId: number,
+  text: { name?: string; description?: string },
+  now: number,
+): Promise<void> => {
+  await db
+    .updateTable('role')
+    .set({ name: text.name, description: text.description, updated_at: now })
+    .where('id', '=', roleId)
+    .execute();
+};
+
+export const replaceRoleAuthorities = async (
+  db: Executor,
+  roleId: number,
+  authorities: AuthorityKey[],
+): Promise<void> => {
+  await db.deleteFrom('role_authority').where('role_id', '=', roleId).execute();
+  await insertRoleAuthorities(db, roleId, authorities);
+};
+
+export const replaceRolePermissions = async (
+  db: Executor,
+  roleId: number,
+  permissions: Permission[],
+): Promise<void> => {
+  await db.deleteFrom('role_permission').where('role_id', '=', roleId).execute();
+  if (permissions.length > 0) await insertRolePermissions(db, roleId, permissions);
+};
+
+/** Which of `names` are menu item names (the permissionIds a role can be granted). */
+export const findExistingMenuNames = async (db: Executor, names: string[]): Promise<Set<string>> => {
+  const found = new Set<string>();
+  for (let start = 0; start < names.length; start += 200) {
+    const rows = await db
+      .selectFrom('menu')
+      .select('name')
+      .where('name', 'in', names.slice(start, start + 200))
+      .execute();
+    for (const row of rows) found.add(row.name);
+  }
+  return found;
+};
+
+/** Menu sections (top-level items) with the authorities that open them, in menu order. */
+export const listMenuSections = async (
+  db: Executor,
+): Promise<{ name: string; title: string; titleEn: string; authorities: AuthorityKey[] }[]> => {
+  const rows = await db
+    .selectFrom('menu')
+    .select(['name', 'title', 'title_en', 'authorities'])
+    .where('type', '=', 'section')
+    .orderBy('platform')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    name: row.name,
+    title: row.title,
+    titleEn: row.title_en,
+    authorities: JSON.parse(row.authorities) as AuthorityKey[],
+  }));
 };
