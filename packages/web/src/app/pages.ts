@@ -7,5 +7,19 @@ import type { PageModuleLoader } from './routing/lazyPage';
 export const pageModules: Record<string, PageModuleLoader> = {
   'dashboard/workplace': () =>
     import('../features/dashboard/workplace/WorkplacePage').then((m) => ({ default: m.WorkplacePage })),
+  'kefu/account': () =>
+    import('../features/kefu/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+  'kefu/group': () => import('../features/kefu/group/GroupPage').then((m) => ({ default: m.GroupPage })),
+  'kefu/status': () => import('../features/kefu/status/StatusPage').then((m) => ({ default: m.StatusPage })),
+  'settings/profile': () =>
+    import('../features/settings/profile/AccountSettingsPage').then((m) => ({
+      default: m.AccountSettingsPage,
+    })),
+  'settings/role': () =>
+    import('../features/settings/role/AccountRolePage').then((m) => ({ default: m.AccountRolePage })),
   'platform/menu': () => import('../features/platform/menu/MenuPage').then((m) => ({ default: m.MenuPage })),
+  'platform/user': () => import('../features/platform/user/UserPage').then((m) => ({ default: m.UserPage })),
+  'platform/role': () => import('../features/platform/role/RolePage').then((m) => ({ default: m.RolePage })),
+  'platform/authority': () =>
+    import('../features/platform/authority/AuthorityPage').then((m) => ({ default: m.AuthorityPage })),
 };

@@ -87,17 +87,28 @@ await describeEachDatabase('platform account routes', (target) => {
       expect(bad.body.fields?.map((entry) => entry.field)).toEqual(['page']);
     });
 
-    it('searches admin accounts by username, nickname, email or mobile', async () => {
+    it('searches every person account across organisations by username, nickname, email and mobile', async () => {
       const find = async (query: string) =>
         (
           await call<Page<User>>('GET', `/api/user/filter/admin?page=0&size=20&${query}`, staff)
         ).body.data.content.map((user) => user.uid);
       expect(await find(`username=${ownerA.username.toUpperCase()}`)).toEqual([ownerA.uid]);
       expect(await find('mobile=500000042')).toEqual([ownerB.uid]);
-      expect(await find(`email=${ownerA.username}&mobile=500000042`)).toEqual(
-        expect.arrayContaining([ownerB.uid]),
+      // Fields given together must all match.
+      expect(await find(`username=${ownerA.username}&mobile=500000042`)).toEqual([]);
+      expect(await find(`username=${agentA.username}`)).toEqual([agentA.uid]);
+      const owners = await call<Page<User>>(
+        'GET',
+        `/api/user/all/admin?page=0&size=20&username=${agentA.username}`,
+        staff,
       );
-      expect(await find(`username=${agentA.username}`)).toEqual([]);
+      expect(owners.body.data.content).toEqual([]);
+      const ownerOnly = await call<Page<User>>(
+        'GET',
+        `/api/user/all/admin?page=0&size=20&username=${ownerA.username}`,
+        staff,
+      );
+      expect(ownerOnly.body.data.content.map((user) => user.uid)).toEqual([ownerA.uid]);
       const bad = await call('GET', `/api/user/filter/admin?email=${'e'.repeat(129)}`, staff);
       expect(bad.body.fields?.map((entry) => entry.field)).toEqual(['email']);
     });

@@ -4,10 +4,8 @@ import {
   balanceLogQuerySchema,
   balanceLogSchema,
   balanceUpdateBodySchema,
-  clientParamSchema,
   descriptionBodySchema,
   envelopeSchema,
-  pageQuerySchema,
   pageSchema,
   renewBodySchema,
   userFilterQuerySchema,
@@ -36,8 +34,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A page of admin accounts across organisations',
-        description: 'The owner account of every organisation, newest first.',
-        querystring: pageQuerySchema.extend(clientParamSchema.shape),
+        description:
+          'The owner account of every organisation, newest first. username, nickname, email and mobile ' +
+          '(each "contains", case-insensitive) narrow the list together.',
+        querystring: userFilterQuerySchema,
         response: { 200: userPage, ...errorResponses(400, 401, 403) },
       },
     },
@@ -50,9 +50,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requirePlatformStaff],
       schema: {
         tags,
-        summary: 'Search admin accounts across organisations',
+        summary: 'Search every account across organisations (platform → users)',
         description:
-          'username, nickname, email, mobile: each "contains", case-insensitive; any may match. Newest first.',
+          'Owners and agents of every organisation (robots excluded), newest first. username, nickname, ' +
+          'email and mobile: each "contains", case-insensitive; given together they must all match.',
         querystring: userFilterQuerySchema,
         response: { 200: userPage, ...errorResponses(400, 401, 403) },
       },

@@ -7,7 +7,6 @@ import {
   type balanceUpdateBodySchema,
   type descriptionBodySchema,
   type Page,
-  type PageQuery,
   type renewBodySchema,
   type User,
   type userFilterQuerySchema,
@@ -41,6 +40,7 @@ import {
   pageAccountsAcrossOrganizations,
   updateAccount,
   type AccountRow,
+  type AccountTerm,
 } from './user.repository.js';
 import { findRoleBriefsOfUsers, replaceRolesOfUser } from './user-relations.repository.js';
 
@@ -73,13 +73,8 @@ export const createAccountService = (deps: { db: Executor; now?: () => number })
 
   const getAny = async (uid: string): Promise<User> => loadUser(db, await findAny(db, uid));
 
-  /** Admin accounts: the owners of organisations, newest first. */
-  const pageAdmins = async (paging: PageQuery): Promise<Page<User>> =>
-    loadUserPage(db, await pageAccountsAcrossOrganizations(db, { kind: 'owner' }, paging), paging);
-
-  /** Search box over the admin accounts: username, nickname, email or mobile contains. */
-  const filterAdmins = async (query: z.output<typeof userFilterQuerySchema>): Promise<Page<User>> => {
-    const terms = (
+  const termsOf = (query: z.output<typeof userFilterQuerySchema>): AccountTerm[] =>
+    (
       [
         ['username', query.username],
         ['nickname', query.nickname],
@@ -87,9 +82,30 @@ export const createAccountService = (deps: { db: Executor; now?: () => number })
         ['mobile', query.mobile],
       ] as const
     ).flatMap(([column, value]) => (value ? [{ columns: [column], value }] : []));
-    const result = await pageAccountsAcrossOrganizations(db, { kind: 'owner', terms, combine: 'or' }, query);
-    return loadUserPage(db, result, query);
-  };
+
+  /** Admin accounts: the owners of organisations, newest first; the filter fields narrow together. */
+  const pageAdmins = async (query: z.output<typeof userFilterQuerySchema>): Promise<Page<User>> =>
+    loadUserPage(
+      db,
+      await pageAccountsAcrossOrganizations(
+        db,
+        { kind: 'owner', terms: termsOf(query), combine: 'and' },
+        query,
+      ),
+      query,
+    );
+
+  /** Platform → users: every person account (owners and agents, not robots) of every organisation. */
+  const filterAdmins = async (query: z.output<typeof userFilterQuerySchema>): Promise<Page<User>> =>
+    loadUserPage(
+      db,
+      await pageAccountsAcrossOrganizations(
+        db,
+        { kind: 'agent', terms: termsOf(query), combine: 'and' },
+        query,
+      ),
+      query,
+    );
 
   const pickSubDomain = async (executor: Executor, base: string): Promise<string> => {
     let candidate = base;

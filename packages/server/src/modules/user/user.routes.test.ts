@@ -176,6 +176,18 @@ await describeEachDatabase('user routes', (target) => {
       });
     });
 
+    describe('GET /api/user/me', () => {
+      it('returns the caller without recording a sign-in', async () => {
+        const before = (await userRow(agentAccount.uid)).last_login_at;
+        const { status, body } = await call<User>('GET', '/api/user/me', agentA);
+        expect(status).toBe(200);
+        expect(body.data).toMatchObject({ uid: agentAccount.uid, username: agentAccount.username });
+        expect(JSON.stringify(body)).not.toMatch(/password/i);
+        expect((await userRow(agentAccount.uid)).last_login_at).toBe(before);
+        expect((await call('GET', '/api/user/me')).status).toBe(401);
+      });
+    });
+
     describe('POST /api/user/update/profile', () => {
       it("changes only the caller's own fields that were sent", async () => {
         const before = await userRow(agentB.uid);

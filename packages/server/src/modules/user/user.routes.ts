@@ -51,6 +51,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(request, await users.recordLoginSuccess(getPrincipal(request), request.query.client)),
   );
 
+  app.get(
+    '/api/user/me',
+    {
+      onRequest: [requireAuth],
+      schema: {
+        tags,
+        summary: "The signed-in user's own account",
+        description:
+          'A plain read of the fields the profile leaves out (real name, tips, last sign-in) for the ' +
+          'account settings pages; unlike login/success it records nothing.',
+        querystring: clientParamSchema,
+        response: { 200: envelopeSchema(userSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ok(request, await users.getOwnUser(getPrincipal(request))),
+  );
+
   app.post(
     '/api/user/update/profile',
     {

@@ -32,6 +32,11 @@ const requestToken = async (url: string, fields: Record<string, string>): Promis
   const ttlMs =
     Number.isFinite(token.expires_in) && token.expires_in > 0 ? token.expires_in * 1000 : TOKEN_TTL_MS;
   setToken(token.access_token, ttlMs);
+  // Spec §7 `login/success`: the server records the sign-in (last login, client). Best effort: a
+  // failure here must not undo a successful sign-in.
+  void http
+    .get('/api/user/login/success', { params: { client: 'web' }, silent: true })
+    .catch(() => undefined);
   return token;
 };
 

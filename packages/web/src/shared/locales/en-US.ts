@@ -42,17 +42,6 @@ export const sharedEnUS = {
   countdown: {
     label: 'Time remaining',
   },
-  upload: {
-    idle: 'Click to choose a file or drag it here',
-    uploading: 'Uploading',
-    aborted: 'Upload cancelled',
-    complete: 'Upload complete',
-    error: 'Upload error',
-    typeNotAllowed: 'This file type is not supported',
-    tapToCancel: 'Click to cancel',
-    tapToRetry: 'Click to retry',
-    attachmentTitle: 'Upload attachment',
-  },
   multiTab: {
     lastTab: 'This is the last tab and cannot be closed',
     noLeft: 'There are no tabs on the left',

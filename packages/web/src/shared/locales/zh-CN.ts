@@ -45,17 +45,6 @@ export const sharedZhCN: Messages<SharedMessages> = {
   countdown: {
     label: '剩余时间',
   },
-  upload: {
-    idle: '点击选择文件或将文件拖拽到此处',
-    uploading: '上传中',
-    aborted: '取消上传',
-    complete: '上传完成',
-    error: '上传错误',
-    typeNotAllowed: '不支持当前文件格式',
-    tapToCancel: '点击取消',
-    tapToRetry: '点击重试',
-    attachmentTitle: '上传附件',
-  },
   multiTab: {
     lastTab: '这是最后一个标签了, 无法被关闭',
     noLeft: '左侧没有标签',

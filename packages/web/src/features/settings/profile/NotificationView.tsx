@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, App, Button, List, Switch, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  readAgentNotificationPrefs,
+  readDesktopPermission,
+  writeAgentNotificationPrefs,
+  type AgentNotificationPrefs,
+  type DesktopPermission,
+} from '../notificationPrefs';
+import { SETTINGS_NS } from '../i18n';
+
+const permissionColor: Record<DesktopPermission, string> = {
+  granted: 'green',
+  denied: 'red',
+  default: 'orange',
+  unsupported: 'default',
+};
+
+const soundSwitches: { pref: keyof AgentNotificationPrefs; label: string; description: string }[] = [
+  {
+    pref: 'soundOnNewThread',
+    label: 'notification.soundNewThread',
+    description: 'notification.soundNewThreadDescription',
+  },
+  {
+    pref: 'soundOnNewMessage',
+    label: 'notification.soundNewMessage',
+    description: 'notification.soundNewMessageDescription',
+  },
+];
+
+/**
+ * Account settings → notifications: the browser's permission for desktop notifications and the
+ * alert sounds, both used by the agent workbench.
+ */
+export const NotificationView = () => {
+  const { t } = useTranslation(SETTINGS_NS);
+  const { message } = App.useApp();
+  const [permission, setPermission] = useState<DesktopPermission>(readDesktopPermission);
+  const [isAsking, setAsking] = useState(false);
+  const [prefs, setPrefs] = useState<AgentNotificationPrefs>(readAgentNotificationPrefs);
+
+  const askPermission = async () => {
+    if (permission === 'unsupported') return;
+    setAsking(true);
+    try {
+      const answer = await window.Notification.requestPermission();
+      setPermission(answer);
+      if (answer === 'granted') void message.success(t('notification.grantedMessage'));
+      else void message.warning(t('notification.deniedMessage'));
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  const setPref = (pref: keyof AgentNotificationPrefs, on: boolean) => {
+    const next = { ...prefs, [pref]: on };
+    writeAgentNotificationPrefs(next);
+    setPrefs(next);
+    void message.success(t('notification.savedLocally'));
+  };
+
+  return (
+    <>
+      <Alert type="info" showIcon title={t('notification.intro')} style={{ marginBottom: 16 }} />
+      <List itemLayout="horizontal">
+        <List.Item
+          data-item="desktop"
+          actions={[
+            <Tag key="status" color={permissionColor[permission]} data-testid="desktop-permission">
+              {t(`notification.permission.${permission}`)}
+            </Tag>,
+            ...(permission === 'default'
+              ? [
+                  <Button key="ask" type="primary" loading={isAsking} onClick={() => void askPermission()}>
+                    {t('notification.request')}
+                  </Button>,
+                ]
+              : []),
+          ]}
+        >
+          <List.Item.Meta
+            title={t('notification.desktop')}
+            description={
+              <>
+                {t('notification.desktopDescription')}
+                {permission === 'denied' && (
+                  <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>
+                    {t('notification.deniedHelp')}
+                  </Typography.Paragraph>
+                )}
+              </>
+            }
+          />
+        </List.Item>
+        {soundSwitches.map(({ pref, label, description }) => (
+          <List.Item
+            key={pref}
+            data-item={pref}
+            actions={[
+              <Switch
+                key="switch"
+                aria-label={t(label)}
+                checked={prefs[pref]}
+                onChange={(on) => setPref(pref, on)}
+              />,
+            ]}
+          >
+            <List.Item.Meta title={t(label)} description={t(description)} />
+          </List.Item>
+        ))}
+      </List>
+    </>
+  );
+};
