@@ -214,9 +214,9 @@ describe.skipIf(!hasChromium)('console shell', () => {
       await expect.poll(() => menuLabels(mainMenu(page))).toEqual(menuSeed.map((section) => section.title));
       await expect.poll(() => page.title()).toBe(`客服账号 - ${TAGLINE_ZH}`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
-      // Header actions and the 404 screen follow the language too.
+      // Header actions and the page itself follow the language too.
       await headerAction(page, '语言').waitFor();
-      await page.getByRole('button', { name: '返回首页' }).waitFor();
+      await page.getByRole('tab', { name: '机器人', exact: true }).waitFor();
     };
     await expectChinese();
     expect(await readStored(page, 'lang')).toBe('zh-CN');
@@ -233,6 +233,7 @@ describe.skipIf(!hasChromium)('console shell', () => {
       await expect.poll(() => menuLabels(mainMenu(page))).toEqual(menuSeed.map((section) => section.titleEn));
       await expect.poll(() => page.title()).toBe(`Agents - ${TAGLINE_EN}`);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+      await page.getByRole('tab', { name: 'Robots', exact: true }).waitFor();
     };
     await expectEnglish();
     await page.reload();

@@ -97,6 +97,8 @@ export const sectionMenu = (
 ): Locator =>
   page.getByRole('navigation', {
     name: language === 'en-US' ? `${sectionTitle} menu` : `${sectionTitle}菜单`,
+    // Pages have their own navigation too ("Account settings menu").
+    exact: true,
   });
 
 /** The frame's main menu (ProLayout's sider in the side-menu layout). */
