@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './envelope.js';
+import { clientSchema, threadTypeSchema } from './enums.js';
+import { userBriefSchema, workgroupBriefSchema } from './user.js';
+import { visitorBriefSchema } from './visitor.js';
+
+/* Conversations (issue 4). The state machine lives in the server's thread module. */
+
+/** robot (a robot answers) · queuing · chatting · offline (no one could answer: leave-message) · closed. */
+export const threadStatusValues = ['robot', 'queuing', 'chatting', 'offline', 'closed'] as const;
+export const threadStatusSchema = z.enum(threadStatusValues);
+export type ThreadStatus = z.infer<typeof threadStatusSchema>;
+
+export const closeTypeSchema = z.enum(['agent', 'visitor', 'timeout', 'non_working_time', 'offline']);
+export type CloseType = z.infer<typeof closeTypeSchema>;
+
+export const threadSchema = z.object({
+  tid: z.string(),
+  type: threadTypeSchema,
+  status: threadStatusSchema,
+  client: clientSchema,
+  visitor: visitorBriefSchema,
+  agent: userBriefSchema.nullable(),
+  workgroup: workgroupBriefSchema.nullable(),
+  /** Preview of the last message (text, or "[image]" etc.). */
+  content: z.string(),
+  /** Highest message seq in the thread; a client resyncs with `afterSeq`. */
+  seq: z.number().int(),
+  /** Messages from the other side the reader has not read (agent's view for agents, visitor's for visitors). */
+  unreadCount: z.number().int(),
+  /** 1-based place in its skill group's queue while queuing. */
+  queuePosition: z.number().int().nullable(),
+  closeType: closeTypeSchema.nullable(),
+  rated: z.boolean(),
+  /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
+  cycle: z.number().int(),
+  queuedAt: z.number().nullable(),
+  startedAt: z.number().nullable(),
+  closedAt: z.number().nullable(),
+  lastMessageAt: z.number().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+/**
+ * The original product's answers to a thread request (reference "Visitor chat flow"):
+ * 200 new chat · 201 continuing · 202 queued · 203 outside work hours · 204 no agent online ·
+ * -2 unknown skill group or agent · -3 blocked.
+ */
+export const threadRequestCodeValues = [200, 201, 202, 203, 204, -2, -3] as const;
+export type ThreadRequestCode = (typeof threadRequestCodeValues)[number];
+
+/** POST /visitor/api/thread/request — ask for a conversation with a skill group or an appointed agent. */
+export const threadRequestBodySchema = z
+  .object({
+    wid: z.string().trim().min(1).max(64).optional(),
+    /** Appointed agent's uid. */
+    aid: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((body) => Boolean(body.wid) !== Boolean(body.aid), {
+    message: 'give either wid or aid',
+    path: ['wid'],
+  });
+export type ThreadRequestBody = z.infer<typeof threadRequestBodySchema>;
+
+/** What the widget shows for a skill group before and during the chat. */
+export const widgetSettingsSchema = z.object({
+  wid: z.string().nullable(),
+  nickname: z.string(),
+  avatar: z.string(),
+  welcomeTip: z.string(),
+  acceptTip: z.string(),
+  offlineTip: z.string(),
+  nonWorkingTimeTip: z.string(),
+  closeTip: z.string(),
+  showTopTip: z.boolean(),
+  topTip: z.string(),
+  forceRate: z.boolean(),
+  leaveMessageType: z.enum(['default', 'mobile', 'email']),
+  showForm: z.boolean(),
+  showCollectMobile: z.boolean(),
+  hideLogo: z.boolean(),
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
+
+export const threadRequestResultSchema = z.object({
+  code: z.union([
+    z.literal(200),
+    z.literal(201),
+    z.literal(202),
+    z.literal(203),
+    z.literal(204),
+    z.literal(-2),
+    z.literal(-3),
+  ]),
+  /** The tip to show for this answer, in the skill group's words (welcome, offline, queue…). */
+  tip: z.string(),
+  thread: threadSchema.nullable(),
+  settings: widgetSettingsSchema.nullable(),
+});
+export type ThreadRequestResult = z.infer<typeof threadRequestResultSchema>;
+
+/** GET /api/thread/query — conversation records (kefu → thread). */
+export const threadQuerySchema = pageQuerySchema.extend({
+  /** Epoch ms range on createdAt. */
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+  status: threadStatusSchema.optional(),
+  wid: z.string().trim().max(64).optional(),
+  /** Agent uid. */
+  uid: z.string().trim().max(64).optional(),
+  /** Visitor nickname or vid contains. */
+  visitor: z.string().trim().max(64).optional(),
+  threadClient: clientSchema.optional(),
+  client: z.string().max(32).optional(),
+});
+export type ThreadQuery = z.infer<typeof threadQuerySchema>;
+
+/** GET /api/thread/mine — the workbench lists. */
+export const threadListKindSchema = z.enum(['current', 'queue', 'groups', 'closed']);
+export type ThreadListKind = z.infer<typeof threadListKindSchema>;
+export const threadMineQuerySchema = pageQuerySchema.extend({
+  kind: threadListKindSchema.default('current'),
+});
+
+export const tidBodySchema = z.object({ tid: z.string().trim().min(1).max(64) });
+export type TidBody = z.infer<typeof tidBodySchema>;
+
+/** POST /api/thread/close — with the agent's optional summary. */
+export const threadCloseBodySchema = tidBodySchema.extend({
+  summary: z.string().trim().max(2000).optional(),
+  category: z.string().trim().max(64).optional(),
+});
+export type ThreadCloseBody = z.infer<typeof threadCloseBodySchema>;
+
+/** POST /api/thread/transfer — to an agent (uid) or a skill group (wid); the target accepts or rejects. */
+export const threadTransferBodySchema = tidBodySchema
+  .extend({
+    uid: z.string().trim().min(1).max(64).optional(),
+    wid: z.string().trim().min(1).max(64).optional(),
+    note: z.string().trim().max(500).default(''),
+  })
+  .refine((body) => Boolean(body.uid) !== Boolean(body.wid), {
+    message: 'give either uid or wid',
+    path: ['uid'],
+  });
+export type ThreadTransferBody = z.input<typeof threadTransferBodySchema>;
+
+export const transferStatusSchema = z.enum(['pending', 'accepted', 'rejected', 'cancelled']);
+export const transferSchema = z.object({
+  id: z.string(),
+  tid: z.string(),
+  from: userBriefSchema,
+  toAgent: userBriefSchema.nullable(),
+  toWorkgroup: workgroupBriefSchema.nullable(),
+  note: z.string(),
+  status: transferStatusSchema,
+  createdAt: z.number(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+/** POST /api/thread/transfer/respond and /api/thread/invite/respond. */
+export const offerResponseBodySchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  accept: z.boolean(),
+});
+
+/** POST /api/thread/invite — invite a colleague into the thread. */
+export const threadInviteBodySchema = tidBodySchema.extend({ uid: z.string().trim().min(1).max(64) });
+
+/** Append-only facts for statistics. */
+export const threadEventKindSchema = z.enum([
+  'created',
+  'queued',
+  'assigned',
+  'first_response',
+  'transferred',
+  'closed',
+  'rated',
+  'reopened',
+]);
+export type ThreadEventKind = z.infer<typeof threadEventKindSchema>;
