@@ -19,6 +19,12 @@ const targets = [
     sources: ['src', 'index.html', 'public', 'vite.config.ts', '../contract/src'],
     output: 'dist/index.html',
   },
+  {
+    workspace: '@openkefu/widget',
+    dir: 'packages/widget',
+    sources: ['src', 'index.html', 'vite.config.ts', 'vite.embed.config.ts', '../contract/src'],
+    output: 'dist/embed.js',
+  },
 ];
 
 const newestMtime = (path) => {

@@ -16,6 +16,7 @@ const run = (label, command, args) => {
 run('typecheck', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'packages/server', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'packages/web', '--noEmit']);
+run('typecheck', 'npx', ['tsc', '-p', 'packages/widget', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'e2e', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'bench', '--noEmit']);
 run('format', 'npx', ['prettier', '--check', '.']);

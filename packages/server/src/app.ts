@@ -8,7 +8,7 @@ import type { AppDatabase } from './db/database.js';
 import { registerApiDocs } from './http/docs.js';
 import { handleError } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
-import { registerConsoleHosting } from './http/static.js';
+import { registerConsoleHosting, registerWidgetHosting } from './http/static.js';
 import type { App } from './http/types.js';
 import type { RateLimiter } from './lib/limiter.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -26,6 +26,15 @@ import { settingsRoutes } from './modules/user/settings.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { workgroupRoutes } from './modules/workgroup/workgroup.routes.js';
 import { createServices } from './services.js';
+import type { Presence } from './modules/realtime/presence.js';
+import { messageRoutes } from './modules/message/message.routes.js';
+import { attachRealtime } from './modules/realtime/gateway.js';
+import { startChatSweeper } from './modules/thread/thread.sweeper.js';
+import { threadRoutes } from './modules/thread/thread.routes.js';
+import { threadVisitorRoutes } from './modules/thread/thread.visitor.routes.js';
+import { visitorRoutes } from './modules/visitor/visitor.routes.js';
+import { recordsRoutes } from './modules/records/records.routes.js';
+import { leavemsgRoutes } from './modules/leavemsg/leavemsg.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -34,6 +43,12 @@ export type BuildAppOptions = {
   redis?: Redis | null;
   limiter?: RateLimiter;
   delivery?: CodeDelivery;
+  /** Defaults to Redis presence with REDIS_URL, in-process otherwise. */
+  presence?: Presence;
+  /** Redis channel prefix of the Socket.IO adapter (one per deployment; tests isolate themselves). */
+  realtimeKey?: string;
+  /** Auto-close and queue-drain period; 0 turns the sweeper off (tests drive it by hand). */
+  sweepIntervalMs?: number;
   /** Defaults to pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -61,9 +76,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       redis: options.redis,
       limiter: options.limiter,
       delivery: options.delivery,
+      presence: options.presence,
     }),
   );
   app.decorateRequest('principal', null);
+  app.decorateRequest('visitorPrincipal', null);
   app.setErrorHandler(handleError);
 
   await app.register(fastifyFormbody);
@@ -84,8 +101,17 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(workgroupRoutes);
   await app.register(uploadRoutes);
   await app.register(roleRoutes);
+  await app.register(visitorRoutes);
+  await app.register(threadVisitorRoutes);
+  await app.register(threadRoutes);
+  await app.register(messageRoutes);
+  await app.register(recordsRoutes);
+  await app.register(leavemsgRoutes);
+  attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
+  if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);
+  await registerWidgetHosting(app, config.widgetDistDir);
   app.setNotFoundHandler((request, reply) => {
     if (hosting.serveSpaFallback(request, reply)) return;
     handleError(

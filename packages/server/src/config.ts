@@ -89,6 +89,7 @@ const envSchema = z
       ),
     MAIL_FROM: z.string().trim().min(3),
     WEB_DIST_DIR: z.string().trim().min(1),
+    WIDGET_DIST_DIR: z.string().trim().min(1),
     PUBLIC_URL: z
       .string()
       .trim()
@@ -124,6 +125,7 @@ type EnvName = keyof z.input<typeof envSchema>;
 export const defaultBootstrapPassword = 'admin';
 
 const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultWidgetDistDir = fileURLToPath(new URL('../../widget/dist', import.meta.url));
 
 export type ConfigDoc = { name: EnvName; default: string; description: string };
 
@@ -237,6 +239,11 @@ export const configDocs: ConfigDoc[] = [
   { name: 'MAIL_FROM', default: 'OpenKefu <no-reply@localhost>', description: 'Sender address of emails.' },
   { name: 'WEB_DIST_DIR', default: 'packages/web/dist', description: 'Built console served at /admin/.' },
   {
+    name: 'WIDGET_DIST_DIR',
+    default: 'packages/widget/dist',
+    description: 'Built visitor chat page served at /chat/, and the embed loader at /embed.js.',
+  },
+  {
     name: 'PUBLIC_URL',
     default: '',
     description:
@@ -263,6 +270,7 @@ const defaults: Record<EnvName, string> = {
   ...(Object.fromEntries(configDocs.map((doc) => [doc.name, doc.default])) as Record<EnvName, string>),
   ADMIN_ACCOUNT: '',
   WEB_DIST_DIR: defaultWebDistDir,
+  WIDGET_DIST_DIR: defaultWidgetDistDir,
   UPLOAD_DIR: '',
 };
 
@@ -310,6 +318,7 @@ export type Config = {
   smtpUrl: string;
   mailFrom: string;
   webDistDir: string;
+  widgetDistDir: string;
   publicUrl: string;
   /** Where the local-disk storage keeps uploads. */
   uploadDir: string;
@@ -381,6 +390,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     webDistDir: resolve(e.WEB_DIST_DIR),
+    widgetDistDir: resolve(e.WIDGET_DIST_DIR),
     publicUrl: e.PUBLIC_URL,
     uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },

@@ -17,6 +17,17 @@ import { createAgentService, type AgentService } from './modules/user/agent.serv
 import { createRobotService, type RobotService } from './modules/user/robot.service.js';
 import { createUserService, type UserService } from './modules/user/user.service.js';
 import { createWorkgroupService, type WorkgroupService } from './modules/workgroup/workgroup.service.js';
+import {
+  createMessageService,
+  type MessageIndexer,
+  type MessageService,
+} from './modules/message/message.service.js';
+import { createRealtimeHub, type RealtimeHub } from './modules/realtime/hub.js';
+import { createMemoryPresence, createRedisPresence, type Presence } from './modules/realtime/presence.js';
+import { createThreadService, type ThreadService } from './modules/thread/thread.service.js';
+import { createVisitorService, type VisitorService } from './modules/visitor/visitor.service.js';
+import { createPublicId } from './lib/ids.js';
+import { createMessageIndexer } from './modules/records/message-search.repository.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -40,6 +51,13 @@ export type Services = {
   /** Where uploaded files live (local disk under UPLOAD_DIR). */
   storage: Storage;
   uploads: UploadService;
+  /** Pushes to Socket.IO rooms (on every node with Redis). */
+  hub: RealtimeHub;
+  /** Which agents have a workbench connected. */
+  presence: Presence;
+  visitors: VisitorService;
+  messages: MessageService;
+  threads: ThreadService;
 };
 
 export type ServiceOptions = {
@@ -52,6 +70,10 @@ export type ServiceOptions = {
   limiter?: RateLimiter;
   /** Defaults to the providers chosen by SMS_PROVIDER / EMAIL_PROVIDER. */
   delivery?: CodeDelivery;
+  /** Fed every stored text message (the message search index). */
+  indexer?: MessageIndexer;
+  /** Defaults to Redis presence when a client is given, in-process otherwise. */
+  presence?: Presence;
 };
 
 export const createServices = (options: ServiceOptions): Services => {
@@ -61,6 +83,15 @@ export const createServices = (options: ServiceOptions): Services => {
   const delivery = options.delivery ?? createCodeDelivery(config, logger);
   const verification = createVerificationService({ db, limiter, delivery, logger });
   const storage = createLocalDiskStorage({ root: config.uploadDir, publicBaseUrl: config.publicUrl });
+  const hub = createRealtimeHub();
+  const presence =
+    options.presence ?? (redis ? createRedisPresence(redis, createPublicId(12)) : createMemoryPresence());
+  const messages = createMessageService({
+    db,
+    hub,
+    storage,
+    indexer: options.indexer ?? createMessageIndexer(dialect),
+  });
   return {
     config,
     db,
@@ -80,5 +111,10 @@ export const createServices = (options: ServiceOptions): Services => {
     roles: createRoleService({ db }),
     storage,
     uploads: createUploadService({ db, config, storage, logger }),
+    hub,
+    presence,
+    visitors: createVisitorService({ db }),
+    messages,
+    threads: createThreadService({ db, dialect, hub, presence, messages }),
   };
 };

@@ -2,6 +2,8 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { AppDatabase, DialectName } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as people from './migrations/0002_people.js';
+import * as chat from './migrations/0003_chat.js';
+import * as messageSearch from './migrations/0004_message_search.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -12,6 +14,8 @@ type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Pro
 const migrations: Record<string, DialectMigration> = {
   '0001_initial': initial,
   '0002_people': people,
+  '0003_chat': chat,
+  '0004_message_search': messageSearch,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

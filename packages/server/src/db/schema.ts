@@ -145,14 +145,159 @@ export type ThreadTable = {
   id: Generated<number>;
   tid: string;
   org_id: number;
+  /** A thread type of spec §3: workgroup, appointed, robot… */
   type: string;
-  /** NEW, ROBOTING, OFFLINE, QUEUING, CHATTING, TIMEOUT, CLOSED. */
+  /** robot, queuing, chatting, offline, closed (contract `threadStatusValues`). */
   status: string;
   workgroup_id: number | null;
   agent_id: number | null;
+  visitor_id: number | null;
+  appointed_agent_id: number | null;
+  client: Generated<string>;
+  /** Preview of the last message. */
+  content: Generated<string>;
+  close_type: string | null;
+  /** Highest message seq; the next message takes seq + 1. */
+  seq: Generated<number>;
+  /** Care cycle: +1 each time a closed thread is reopened. */
+  cycle: Generated<number>;
+  rated: Generated<number>;
+  visitor_read_seq: Generated<number>;
+  agent_read_seq: Generated<number>;
+  queued_at: number | null;
+  started_at: number | null;
+  first_response_at: number | null;
+  last_message_at: number | null;
+  last_visitor_message_at: number | null;
   closed_at: number | null;
   created_at: number;
   updated_at: number;
+};
+
+export type VisitorTable = {
+  id: Generated<number>;
+  vid: string;
+  org_id: number;
+  token_hash: string;
+  nickname: string;
+  avatar: Generated<string>;
+  client: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  page: Generated<string>;
+  referrer: Generated<string>;
+  email: Generated<string>;
+  mobile: Generated<string>;
+  note: Generated<string>;
+  visit_count: Generated<number>;
+  first_visit_at: number;
+  last_visit_at: number;
+};
+
+export type MessageTable = {
+  id: Generated<number>;
+  mid: string;
+  org_id: number;
+  thread_id: number;
+  seq: number;
+  type: string;
+  content: Generated<string>;
+  image_url: Generated<string>;
+  thumb_url: Generated<string>;
+  file_url: Generated<string>;
+  file_name: Generated<string>;
+  file_size: Generated<number>;
+  status: string;
+  client: Generated<string>;
+  local_id: Generated<string>;
+  /** visitor, agent, robot, system */
+  sender_kind: string;
+  sender_user_id: number | null;
+  sender_visitor_id: number | null;
+  created_at: number;
+};
+
+export type ThreadEventTable = {
+  id: Generated<number>;
+  org_id: number;
+  thread_id: number;
+  cycle: number;
+  /** contract `threadEventKindSchema` */
+  kind: string;
+  agent_id: number | null;
+  workgroup_id: number | null;
+  data: Generated<string>;
+  at: number;
+};
+
+export type ThreadOfferTable = {
+  id: Generated<number>;
+  oid: string;
+  org_id: number;
+  thread_id: number;
+  /** transfer or invite */
+  kind: string;
+  from_user_id: number;
+  to_user_id: number | null;
+  to_workgroup_id: number | null;
+  note: Generated<string>;
+  /** pending, accepted, rejected, cancelled */
+  status: string;
+  created_at: number;
+  responded_at: number | null;
+};
+
+export type ThreadMemberTable = {
+  thread_id: number;
+  user_id: number;
+  joined_at: number;
+};
+
+export type RateTable = {
+  id: Generated<number>;
+  rid: string;
+  org_id: number;
+  thread_id: number;
+  cycle: number;
+  visitor_id: number;
+  agent_id: number | null;
+  score: number;
+  note: Generated<string>;
+  invite: Generated<number>;
+  auto: Generated<number>;
+  client: Generated<string>;
+  created_at: number;
+};
+
+export type LeaveMessageTable = {
+  id: Generated<number>;
+  lid: string;
+  org_id: number;
+  visitor_id: number;
+  workgroup_id: number | null;
+  agent_id: number | null;
+  content: string;
+  mobile: Generated<string>;
+  email: Generated<string>;
+  /** unread, read, replied, closed */
+  status: Generated<string>;
+  reply: Generated<string>;
+  replied_at: number | null;
+  replied_by: number | null;
+  emailed: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ThreadSummaryTable = {
+  id: Generated<number>;
+  sid: string;
+  org_id: number;
+  thread_id: number;
+  agent_id: number | null;
+  category: Generated<string>;
+  content: string;
+  created_at: number;
 };
 
 export type AttachmentTable = {
@@ -265,4 +410,12 @@ export type Database = {
   workgroup_member: WorkgroupMemberTable;
   thread: ThreadTable;
   attachment: AttachmentTable;
+  visitor: VisitorTable;
+  message: MessageTable;
+  thread_event: ThreadEventTable;
+  thread_offer: ThreadOfferTable;
+  thread_member: ThreadMemberTable;
+  rate: RateTable;
+  leave_message: LeaveMessageTable;
+  thread_summary: ThreadSummaryTable;
 };

@@ -14,7 +14,12 @@ await describeEachDatabase('migrations and seed', (target) => {
   afterAll(async () => database?.dispose());
 
   it('migrates an empty database, then finds nothing more to do', async () => {
-    expect(await migrateToLatest(database)).toEqual(['0001_initial', '0002_people']);
+    expect(await migrateToLatest(database)).toEqual([
+      '0001_initial',
+      '0002_people',
+      '0003_chat',
+      '0004_message_search',
+    ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });
 

@@ -3,6 +3,10 @@ import { uploadMessages } from '../modules/upload/upload.messages.js';
 import { userMessages } from '../modules/user/user.messages.js';
 import { roleMessages } from '../modules/role/role.messages.js';
 import { workgroupMessages } from '../modules/workgroup/workgroup.messages.js';
+import { threadMessages } from '../modules/thread/thread.messages.js';
+import { visitorMessages } from '../modules/visitor/visitor.messages.js';
+import { recordsMessages } from '../modules/records/records.messages.js';
+import { leavemsgMessages } from '../modules/leavemsg/leavemsg.messages.js';
 
 /** One message in both languages; module catalogues (`<module>.messages.ts`) use this shape. */
 export type CatalogueEntry = Record<Language, string>;
@@ -120,6 +124,10 @@ const catalogue = {
   ...workgroupMessages,
   ...roleMessages,
   ...uploadMessages,
+  ...threadMessages,
+  ...visitorMessages,
+  ...recordsMessages,
+  ...leavemsgMessages,
 } satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -65,4 +65,50 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
       return true;
     },
   };
+};
+
+const widgetNotBuilt = (dir: string) =>
+  `The OpenKefu chat widget is not built (no ${join(dir, 'index.html')}).\nRun \`npm run build\` and restart the server.\n`;
+
+/**
+ * Serves the visitor chat page at /chat/ and the embed loader at /embed.js (issue 4). The loader
+ * is not content-hashed (customers paste its address), so browsers revalidate it.
+ */
+export const registerWidgetHosting = async (app: App, widgetDistDir: string): Promise<void> => {
+  app.get('/chat', { schema: { hide: true } }, async (request, reply) =>
+    reply.redirect(`/chat/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
+  );
+  if (!existsSync(join(widgetDistDir, 'index.html'))) {
+    app.log.warn({ widgetDistDir }, 'chat widget not built: /chat/ answers with a hint to run npm run build');
+    const answerNotBuilt = async (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(widgetNotBuilt(widgetDistDir));
+    app.get('/chat/', { schema: { hide: true } }, answerNotBuilt);
+    app.get('/embed.js', { schema: { hide: true } }, answerNotBuilt);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: widgetDistDir,
+    prefix: '/chat/',
+    decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header(
+        'Cache-Control',
+        path.endsWith('.html') || !isHashedAsset(path) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+    },
+  });
+  app.get('/embed.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      // Any site may load the loader.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(createReadStream(join(widgetDistDir, 'embed.js'))),
+  );
 };

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Principal } from '../modules/auth/auth.service.js';
+import type { VisitorPrincipal } from '../modules/visitor/visitor.guard.js';
 import type { Services } from '../services.js';
 
 /** The Fastify instance with the zod type provider, as every route module receives it. */
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth guards; null on public routes. */
     principal: Principal | null;
+    /** Set by the visitor guard on /visitor/api/* routes. */
+    visitorPrincipal: VisitorPrincipal | null;
   }
   interface FastifyContextConfig {
     /** 'oauth': errors use the OAuth token-endpoint body `{ error, error_description, message }`. */

@@ -22,6 +22,7 @@ export const testEnv: Record<string, string> = {
   LOG_LEVEL: 'silent',
   DATA_DIR: '/tmp/openkefu-test-unused',
   WEB_DIST_DIR: '/nonexistent/openkefu-web-dist',
+  WIDGET_DIST_DIR: '/nonexistent/openkefu-widget-dist',
   DATABASE_URL: '',
   REDIS_URL: '',
 };

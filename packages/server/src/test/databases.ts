@@ -14,6 +14,8 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://post
 export type TestDatabase = AppDatabase & {
   /** Closes the connection and removes what the test created (temp file or schema). */
   dispose: () => Promise<void>;
+  /** Another connection to the same data, as a second server node would have (closed by its caller). */
+  openAnother: () => AppDatabase;
 };
 
 export type DatabaseTarget = {
@@ -26,9 +28,11 @@ export type DatabaseTarget = {
 const openSqlite = async (): Promise<TestDatabase> => {
   const dir = mkdtempSync(join(tmpdir(), 'openkefu-test-'));
   // A real file, not :memory:, so WAL mode and the on-disk path are what the tests exercise.
-  const database = openDatabase({ dialect: 'sqlite', file: join(dir, 'test.sqlite') });
+  const file = join(dir, 'test.sqlite');
+  const database = openDatabase({ dialect: 'sqlite', file });
   return {
     ...database,
+    openAnother: () => openDatabase({ dialect: 'sqlite', file }),
     dispose: async () => {
       await database.close();
       rmSync(dir, { recursive: true, force: true });
@@ -50,14 +54,12 @@ const withAdminClient = async <T>(run: (client: pg.Client) => Promise<T>): Promi
 const openPostgres = async (): Promise<TestDatabase> => {
   const schema = `t_${createPublicId(16)}`;
   await withAdminClient((client) => client.query(`create schema ${schema}`));
-  const database = openDatabase({
-    dialect: 'postgres',
-    connectionString: testDatabaseUrl,
-    schema,
-    maxConnections: 4,
-  });
+  const open = () =>
+    openDatabase({ dialect: 'postgres', connectionString: testDatabaseUrl, schema, maxConnections: 4 });
+  const database = open();
   return {
     ...database,
+    openAnother: open,
     dispose: async () => {
       await database.close();
       await withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`));

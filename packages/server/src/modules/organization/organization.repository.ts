@@ -59,3 +59,10 @@ export const findOrganizationById = async (
     .select(['id', 'oid', 'name', 'sub_domain', 'owner_user_id'])
     .where('id', '=', organizationId)
     .executeTakeFirst();
+
+export const findOrganizationBySubDomain = async (db: Executor, subDomain: string) =>
+  db
+    .selectFrom('organization')
+    .select(['id', 'oid', 'name', 'sub_domain'])
+    .where('sub_domain', '=', subDomain)
+    .executeTakeFirst();

@@ -181,3 +181,47 @@ describe('console hosting from a built dist folder', () => {
     });
   }
 });
+
+describe('chat widget hosting from a built dist folder', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'openkefu-widget-'));
+  mkdirSync(join(dist, 'assets'));
+  const indexHtml = '<!doctype html><title>Chat</title><div id="app"></div>';
+  writeFileSync(join(dist, 'index.html'), indexHtml);
+  writeFileSync(join(dist, 'assets', 'index-abc12345.js'), 'console.log("widget");');
+  writeFileSync(join(dist, 'embed.js'), '(function(){/* loader */})();');
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  {
+    const ctx = useTestApp(sqliteTarget, { env: { WIDGET_DIST_DIR: dist } });
+
+    it('serves the chat page at /chat/ without caching, keeping the query on /chat', async () => {
+      const page = await ctx.app.inject({ method: 'GET', url: '/chat/?org=acme&wid=w1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(indexHtml);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const bare = await ctx.app.inject({ method: 'GET', url: '/chat?org=acme' });
+      expect(bare.statusCode).toBe(302);
+      expect(bare.headers.location).toBe('/chat/?org=acme');
+    });
+
+    it('serves hashed widget assets as immutable and /embed.js for any site, revalidated', async () => {
+      const asset = await ctx.app.inject({ method: 'GET', url: '/chat/assets/index-abc12345.js' });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const loader = await ctx.app.inject({ method: 'GET', url: '/embed.js' });
+      expect(loader.statusCode).toBe(200);
+      expect(loader.body).toContain('loader');
+      expect(loader.headers['content-type']).toContain('text/javascript');
+      expect(loader.headers['cache-control']).toBe('no-cache');
+      expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    });
+  }
+
+  {
+    const ctx = useTestApp(sqliteTarget);
+    it('answers 503 with a build hint when the widget is not built', async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/embed.js' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    });
+  }
+});

@@ -18,7 +18,8 @@ export type AttachmentRecord = {
 export type AttachmentValues = {
   aid: string;
   orgId: number;
-  userId: number;
+  /** null for a visitor's upload (chat images and files). */
+  userId: number | null;
   kind: UploadKind;
   fileName: string;
   storageKey: string;

@@ -44,6 +44,9 @@ const maxInputMegapixels = 50;
 
 export type UploadService = ReturnType<typeof createUploadService>;
 
+/** Who uploads: a signed-in user, or a visitor in chat (no user id; its vid stands in as the name). */
+export type Uploader = { orgId: number; userId: number | null; username: string };
+
 /** A stored file ready to be sent: the stream and the headers that make serving it safe. */
 export type ServedFile = {
   stream: NodeJS.ReadableStream;
@@ -156,11 +159,7 @@ export const createUploadService = (deps: {
   };
 
   /** Checks a staged upload against its kind, stores it (and its thumbnail) and records it. */
-  const create = async (
-    principal: Principal,
-    kind: UploadKind,
-    staged: StagedUpload,
-  ): Promise<Attachment> => {
+  const create = async (principal: Uploader, kind: UploadKind, staged: StagedUpload): Promise<Attachment> => {
     const rule = uploadKindRules[kind];
     const fileName =
       sanitizeFileName(staged.fields.file_name) ?? sanitizeFileName(staged.clientName) ?? 'file';

@@ -438,10 +438,10 @@ await describeEachDatabase('agent routes', (target) => {
       idle = await createAgent({ nickname: 'Status Idle', workGroups: [widA2] });
       await setStatus(busy.uid, 'online');
       const busyId = (await userRow(busy.uid)).id;
-      await insertThread(ownerA.orgId, busyId, 'CHATTING');
-      await insertThread(ownerA.orgId, busyId, 'QUEUING');
-      await insertThread(ownerA.orgId, busyId, 'CLOSED');
-      await insertThread(ownerA.orgId, busyId, 'TIMEOUT');
+      await insertThread(ownerA.orgId, busyId, 'chatting');
+      await insertThread(ownerA.orgId, busyId, 'queuing');
+      await insertThread(ownerA.orgId, busyId, 'closed');
+      await insertThread(ownerA.orgId, busyId, 'offline');
     });
 
     it('shows each agent with open conversations, capacity and skill groups', async () => {
@@ -670,7 +670,7 @@ await describeEachDatabase('agent routes', (target) => {
       const agent = await createAgent({ workGroups: [widA1] });
       const agentId = (await userRow(agent.uid)).id;
       const token = await signIn(ctx.app, agent.username, 'agent-pass-1');
-      await insertThread(ownerA.orgId, agentId, 'CHATTING');
+      await insertThread(ownerA.orgId, agentId, 'chatting');
 
       const refused = await call('POST', '/api/user/delete', adminA, { id: agent.uid });
       expect(refused.status).toBe(409);
@@ -679,7 +679,7 @@ await describeEachDatabase('agent routes', (target) => {
 
       await ctx.database.db
         .updateTable('thread')
-        .set({ status: 'CLOSED' })
+        .set({ status: 'closed' })
         .where('agent_id', '=', agentId)
         .execute();
       const deleted = await call('POST', '/api/user/delete', adminA, { id: agent.uid, client: 'web' });

@@ -170,7 +170,7 @@ export const agentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A page of the organisation's agents with status and load",
         description:
           'Each agent’s status, auto-reply, capacity (maxThreadCount), open conversations (assigned and ' +
-          'not CLOSED or TIMEOUT) and skill groups. Filters: status online/offline, wid (members of that ' +
+          'neither closed nor offline) and skill groups. Filters: status online/offline, wid (members of that ' +
           'skill group of the organisation), nickname contains.',
         querystring: agentStatusQuerySchema,
         response: { 200: envelopeSchema(pageSchema(agentStatusSchema)), ...errorResponses(400, 401, 403) },

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/database.js';
  */
 
 /** Conversation states that count as finished: anything else keeps an agent busy. */
-export const finishedThreadStatuses = ['CLOSED', 'TIMEOUT'] as const;
+export const finishedThreadStatuses = ['closed', 'offline'] as const;
 
 const groupBy = <T>(rows: T[], key: (row: T) => number): Map<number, T[]> => {
   const map = new Map<number, T[]>();

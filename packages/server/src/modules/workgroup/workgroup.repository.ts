@@ -9,7 +9,7 @@ import type { Executor } from '../../db/database.js';
  */
 
 /** Thread states that still need an agent: a group with such threads cannot be deleted. */
-const finishedThreadStatuses = ['CLOSED', 'TIMEOUT'];
+const finishedThreadStatuses = ['closed', 'offline'];
 
 /** Values of a group as the service decides them; references are already resolved to row ids. */
 export type WorkgroupValues = {
@@ -373,7 +373,7 @@ export const findAccountsByUids = async (
   return found;
 };
 
-/** Conversations of the group that are not finished (status other than CLOSED and TIMEOUT). */
+/** Conversations of the group that are not finished (neither closed nor offline). */
 export const countOpenThreadsOfWorkgroup = async (
   db: Executor,
   orgId: number,

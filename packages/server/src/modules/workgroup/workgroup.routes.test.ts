@@ -705,16 +705,16 @@ await describeEachDatabase('workgroup routes', (target) => {
 
     it('is refused while the group has open conversations', async () => {
       const group = await createOk({ nickname: uniqueName('Busy') });
-      await insertThread(a.owner.orgId, group.wid, 'CLOSED');
-      await insertThread(a.owner.orgId, group.wid, 'TIMEOUT');
-      const tid = await insertThread(a.owner.orgId, group.wid, 'CHATTING');
+      await insertThread(a.owner.orgId, group.wid, 'closed');
+      await insertThread(a.owner.orgId, group.wid, 'offline');
+      const tid = await insertThread(a.owner.orgId, group.wid, 'chatting');
       const { status, body } = await remove(group.wid);
       expect(status).toBe(409);
       expect(body.code).toBe('CONFLICT');
       expect(body.message).toContain(group.nickname);
       expect(body.message).toContain('1 open conversation');
       expect((await rowOf(group.wid)).deleted_at).toBeNull();
-      await ctx.database.db.updateTable('thread').set({ status: 'CLOSED' }).where('tid', '=', tid).execute();
+      await ctx.database.db.updateTable('thread').set({ status: 'closed' }).where('tid', '=', tid).execute();
       expect((await remove(group.wid)).status).toBe(200);
     });
 

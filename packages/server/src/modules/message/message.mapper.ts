@@ -1,0 +1,32 @@
+import type { Client, Message, MessageStatus, MessageType, SenderKind } from '@openkefu/contract';
+import type { MessageRow } from './message.repository.js';
+
+export const toMessage = (row: MessageRow): Message => ({
+  mid: row.mid,
+  tid: row.tid,
+  seq: Number(row.seq),
+  type: row.type as MessageType,
+  content: row.content,
+  imageUrl: row.image_url,
+  thumbUrl: row.thumb_url,
+  fileUrl: row.file_url,
+  fileName: row.file_name,
+  fileSize: Number(row.file_size),
+  status: row.status as MessageStatus,
+  client: row.client as Client,
+  localId: row.local_id,
+  sender: {
+    kind: row.sender_kind as SenderKind,
+    id: row.visitor_vid ?? row.user_uid ?? '',
+    nickname: row.visitor_nickname ?? row.user_nickname ?? '',
+    avatar: row.visitor_avatar ?? row.user_avatar ?? '',
+  },
+  createdAt: Number(row.created_at),
+});
+
+/** The thread's last-message preview: text as is, media as a bracketed kind. Never HTML. */
+export const previewOf = (type: string, content: string, fileName: string): string => {
+  if (type === 'text' || type.startsWith('notification_')) return content.slice(0, 200);
+  if (type === 'file') return `[file] ${fileName}`.slice(0, 200);
+  return `[${type}]`;
+};

@@ -1,0 +1,357 @@
+import {
+  messageRecallWindowMs,
+  messageSendSchema,
+  type Message,
+  type MessageHistory,
+  type MessageSend,
+  type MessageType,
+  type Receipt,
+} from '@openkefu/contract';
+import { isUniqueViolation, type Executor } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { createPublicId } from '../../lib/ids.js';
+import { findAttachmentByAid } from '../upload/upload.repository.js';
+import type { Storage } from '../../lib/storage/storage.js';
+import type { RealtimeHub } from '../realtime/hub.js';
+import { agentRoom, visitorRoom, watchRoom } from '../realtime/rooms.js';
+import type { AgentActor, ChatActor } from '../thread/chat-actor.js';
+import { isOpenStatus } from '../thread/thread.machine.js';
+import {
+  findThreadByTid,
+  insertThreadEvent,
+  isThreadMember,
+  listThreadMemberIds,
+  setReadSeq,
+  type ThreadRow,
+} from '../thread/thread.repository.js';
+import { isWorkgroupMember } from '../thread/routing.repository.js';
+import { previewOf, toMessage } from './message.mapper.js';
+import {
+  allocateSeq,
+  findMessageByLocalId,
+  findMessageByMid,
+  insertMessage,
+  lastAutoReplyAt,
+  listThreadMessages,
+  markRecalled,
+  autoReplyLocalIdPrefix,
+} from './message.repository.js';
+
+export type MessageService = ReturnType<typeof createMessageService>;
+
+/** Called after a text message is stored, e.g. to feed the search index. */
+export type MessageIndexer = (
+  db: Executor,
+  message: { messageId: number; orgId: number; content: string },
+) => Promise<void>;
+
+/** A message the server writes on its own (notifications, tips, auto-replies). */
+export type SystemMessage = {
+  type: MessageType;
+  content: string;
+  /** Shown as this agent (auto-reply) rather than as the system. */
+  asAgent?: { userId: number; uid: string; nickname: string; avatar: string };
+  localId?: string;
+};
+
+const autoReplyIntervalMs = 10 * 60 * 1000;
+
+export const createMessageService = (deps: {
+  db: Executor;
+  hub: RealtimeHub;
+  storage: Storage;
+  indexer?: MessageIndexer;
+  now?: () => number;
+}) => {
+  const { db, hub, storage } = deps;
+  const now = deps.now ?? Date.now;
+
+  /** Every room that sees the thread's messages: its visitor, agent, invited colleagues and watchers. */
+  const roomsOf = async (thread: ThreadRow): Promise<string[]> => {
+    const rooms = [watchRoom(thread.tid)];
+    if (thread.visitor_id !== null) rooms.push(visitorRoom(thread.visitor_id));
+    if (thread.agent_id !== null) rooms.push(agentRoom(thread.agent_id));
+    for (const memberId of await listThreadMemberIds(db, thread.id)) rooms.push(agentRoom(memberId));
+    return rooms;
+  };
+
+  const loadThread = async (orgId: number, tid: string): Promise<ThreadRow> => {
+    const thread = await findThreadByTid(db, orgId, tid);
+    if (!thread) throw AppError.notFound('thread.notFound', { tid });
+    return thread;
+  };
+
+  const isParticipant = async (actor: ChatActor, thread: ThreadRow): Promise<boolean> =>
+    actor.kind === 'visitor'
+      ? thread.visitor_id === actor.visitorId
+      : thread.agent_id === actor.userId || (await isThreadMember(db, thread.id, actor.userId));
+
+  /** Agents read threads they serve or were invited to, their groups' threads, and (admins, monitors) all. */
+  const canRead = async (actor: ChatActor, thread: ThreadRow): Promise<boolean> => {
+    if (await isParticipant(actor, thread)) return true;
+    if (actor.kind === 'visitor') return false;
+    if (actor.isAdmin || actor.canMonitor) return true;
+    if (thread.appointed_agent_id === actor.userId) return true;
+    return thread.workgroup_id !== null && (await isWorkgroupMember(db, thread.workgroup_id, actor.userId));
+  };
+
+  const loadReadable = async (actor: ChatActor, tid: string): Promise<ThreadRow> => {
+    const thread = await loadThread(actor.orgId, tid);
+    // Another organisation's thread and an unreadable one answer alike: nothing to see here.
+    if (!(await canRead(actor, thread))) throw AppError.notFound('thread.notFound', { tid });
+    return thread;
+  };
+
+  /** Stores a message (seq first, then the row) in one transaction, then pushes it. */
+  const store = async (
+    thread: ThreadRow,
+    message: {
+      type: MessageType;
+      content: string;
+      media?: { imageUrl: string; thumbUrl: string; fileUrl: string; fileName: string; fileSize: number };
+      localId: string;
+      client: string;
+      sender:
+        | { kind: 'visitor'; visitorId: number; vid: string; nickname: string; avatar: string }
+        | { kind: 'agent' | 'robot'; userId: number; uid: string; nickname: string; avatar: string }
+        | { kind: 'system' };
+    },
+  ): Promise<Message> => {
+    const at = now();
+    const media = message.media ?? { imageUrl: '', thumbUrl: '', fileUrl: '', fileName: '', fileSize: 0 };
+    const sender = message.sender;
+    const mid = createPublicId();
+    const { seq, id } = await db.transaction().execute(async (trx) => {
+      const allocated = await allocateSeq(trx, thread.id, {
+        preview: previewOf(message.type, message.content, media.fileName),
+        now: at,
+        readSide: sender.kind === 'visitor' ? 'visitor' : sender.kind === 'agent' ? 'agent' : null,
+        isVisitor: sender.kind === 'visitor',
+      });
+      const insertedId = await insertMessage(trx, {
+        mid,
+        orgId: thread.org_id,
+        threadId: thread.id,
+        seq: allocated,
+        type: message.type,
+        content: message.content,
+        ...media,
+        status: 'stored',
+        client: message.client,
+        localId: message.localId,
+        senderKind: sender.kind,
+        senderUserId: sender.kind === 'agent' || sender.kind === 'robot' ? sender.userId : null,
+        senderVisitorId: sender.kind === 'visitor' ? sender.visitorId : null,
+        now: at,
+      });
+      return { seq: allocated, id: insertedId };
+    });
+    if (deps.indexer && message.type === 'text' && message.content)
+      await deps.indexer(db, { messageId: id, orgId: thread.org_id, content: message.content });
+    const stored: Message = {
+      mid,
+      tid: thread.tid,
+      seq,
+      type: message.type,
+      content: message.content,
+      ...media,
+      status: 'stored',
+      client: message.client as Message['client'],
+      localId: message.localId,
+      sender:
+        sender.kind === 'system'
+          ? { kind: 'system', id: '', nickname: '', avatar: '' }
+          : sender.kind === 'visitor'
+            ? { kind: 'visitor', id: sender.vid, nickname: sender.nickname, avatar: sender.avatar }
+            : { kind: sender.kind, id: sender.uid, nickname: sender.nickname, avatar: sender.avatar },
+      createdAt: at,
+    };
+    hub.emit(await roomsOf(thread), 'message', stored);
+    return stored;
+  };
+
+  const mediaOf = async (orgId: number, aid: string) => {
+    const attachment = await findAttachmentByAid(db, orgId, aid);
+    if (!attachment)
+      throw AppError.badRequest('message.attachmentNotFound', {
+        params: { aid },
+        fields: [{ field: 'aid', message: 'no such upload' }],
+      });
+    return {
+      imageUrl: attachment.mediaType.startsWith('image/') ? storage.url(attachment.storageKey) : '',
+      thumbUrl: attachment.thumbKey ? storage.url(attachment.thumbKey) : '',
+      fileUrl: storage.url(attachment.storageKey),
+      fileName: attachment.fileName,
+      fileSize: Number(attachment.size),
+    };
+  };
+
+  /** Sends as a visitor or agent; a resend with the same localId returns the stored message. */
+  const send = async (actor: ChatActor, input: MessageSend, client = 'web'): Promise<Message> => {
+    const body = messageSendSchema.parse(input);
+    const thread = await loadThread(actor.orgId, body.tid);
+    if (!(await isParticipant(actor, thread))) throw AppError.notFound('thread.notFound', { tid: body.tid });
+    const senderRef =
+      actor.kind === 'visitor'
+        ? { kind: 'visitor', userId: null, visitorId: actor.visitorId }
+        : { kind: 'agent', userId: actor.userId, visitorId: null };
+    const isWritable = actor.kind === 'visitor' ? isOpenStatus(thread.status) : thread.status === 'chatting';
+    if (!isWritable) {
+      // A resend of a message stored before the thread closed still gets its stored copy.
+      const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
+      if (existing) return toMessage(existing);
+      throw AppError.conflict('thread.notOpen', { params: { tid: body.tid } });
+    }
+    const media = body.aid ? await mediaOf(actor.orgId, body.aid) : undefined;
+    if (body.type === 'image' && media && !media.imageUrl)
+      throw AppError.badRequest('message.notAnImage', {
+        fields: [{ field: 'aid', message: 'not an image' }],
+      });
+    const content = body.type === 'link' ? (body.url ?? body.content) : body.content;
+    let message: Message;
+    try {
+      message = await store(thread, {
+        type: body.type,
+        content,
+        media,
+        localId: body.localId,
+        client,
+        sender:
+          actor.kind === 'visitor'
+            ? {
+                kind: 'visitor',
+                visitorId: actor.visitorId,
+                vid: actor.vid,
+                nickname: actor.nickname,
+                avatar: actor.avatar,
+              }
+            : {
+                kind: 'agent',
+                userId: actor.userId,
+                uid: actor.uid,
+                nickname: actor.nickname,
+                avatar: actor.avatar,
+              },
+      });
+    } catch (error) {
+      // The unique (thread, sender, localId) index: this is a resend after a lost ack.
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
+      if (!existing) throw error;
+      return toMessage(existing);
+    }
+    if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
+      await recordFirstResponse(thread, actor, message.createdAt);
+    if (actor.kind === 'visitor') await maybeAutoReply(thread);
+    return message;
+  };
+
+  const recordFirstResponse = async (thread: ThreadRow, actor: AgentActor, at: number) => {
+    const updated = await db
+      .updateTable('thread')
+      .set({ first_response_at: at })
+      .where('id', '=', thread.id)
+      .where('first_response_at', 'is', null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n)
+      await insertThreadEvent(db, {
+        orgId: thread.org_id,
+        threadId: thread.id,
+        cycle: Number(thread.cycle),
+        kind: 'first_response',
+        agentId: actor.userId,
+        workgroupId: thread.workgroup_id,
+        at,
+      });
+  };
+
+  /** An agent away from the desk answers with its auto-reply, at most once per thread every 10 minutes. */
+  const maybeAutoReply = async (thread: ThreadRow) => {
+    if (thread.agent_id === null || thread.status !== 'chatting') return;
+    if (!thread.agent_auto_reply_type || thread.agent_auto_reply_type === 'none') return;
+    const agent = await db
+      .selectFrom('user')
+      .select(['id', 'uid', 'nickname', 'avatar', 'auto_reply_type', 'auto_reply_content'])
+      .where('id', '=', thread.agent_id)
+      .executeTakeFirst();
+    if (!agent || agent.auto_reply_type === 'none' || !agent.auto_reply_content) return;
+    const last = await lastAutoReplyAt(db, thread.id);
+    if (last !== null && now() - last < autoReplyIntervalMs) return;
+    await store(thread, {
+      type: 'text',
+      content: agent.auto_reply_content,
+      localId: `${autoReplyLocalIdPrefix}${createPublicId(12)}`,
+      client: 'system',
+      sender: {
+        kind: 'agent',
+        userId: agent.id,
+        uid: agent.uid,
+        nickname: agent.nickname,
+        avatar: agent.avatar,
+      },
+    });
+  };
+
+  /** Notifications and tips written by the server into a thread. */
+  const storeSystem = async (thread: ThreadRow, message: SystemMessage): Promise<Message> =>
+    store(thread, {
+      type: message.type,
+      content: message.content,
+      localId: message.localId ?? '',
+      client: 'system',
+      sender: message.asAgent ? { kind: 'agent', ...message.asAgent } : { kind: 'system' },
+    });
+
+  const history = async (
+    actor: ChatActor,
+    query: { tid: string; afterSeq?: number; beforeSeq?: number; size: number },
+  ): Promise<MessageHistory> => {
+    const thread = await loadReadable(actor, query.tid);
+    const { rows, hasMore } = await listThreadMessages(db, thread.id, query);
+    return { messages: rows.map(toMessage), hasMore };
+  };
+
+  /** Marks messages up to `seq` received or read and tells the other side. */
+  const receipt = async (actor: ChatActor, input: Receipt): Promise<void> => {
+    const thread = await loadThread(actor.orgId, input.tid);
+    if (!(await isParticipant(actor, thread))) throw AppError.notFound('thread.notFound', { tid: input.tid });
+    const seq = Math.min(input.seq, Number(thread.seq));
+    if (input.status === 'read') await setReadSeq(db, thread.id, actor.kind, seq);
+    hub.emit(await roomsOf(thread), 'receipt', {
+      tid: thread.tid,
+      seq,
+      status: input.status,
+      by: actor.kind,
+    });
+  };
+
+  /** Own messages within two minutes; everyone in the thread sees the recalled copy. */
+  const recall = async (actor: ChatActor, input: { tid: string; mid: string }): Promise<Message> => {
+    const thread = await loadThread(actor.orgId, input.tid);
+    if (!(await isParticipant(actor, thread))) throw AppError.notFound('thread.notFound', { tid: input.tid });
+    const row = await findMessageByMid(db, thread.id, input.mid);
+    const isOwn =
+      row &&
+      (actor.kind === 'visitor'
+        ? row.sender_visitor_id === actor.visitorId
+        : row.sender_user_id === actor.userId);
+    if (!row || !isOwn) throw AppError.notFound('message.notFound', { mid: input.mid });
+    if (now() - Number(row.created_at) > messageRecallWindowMs)
+      throw AppError.conflict('message.recallTooLate');
+    await markRecalled(db, row.id);
+    const recalled = toMessage({
+      ...row,
+      status: 'recall',
+      content: '',
+      image_url: '',
+      thumb_url: '',
+      file_url: '',
+      file_name: '',
+      file_size: 0,
+    });
+    hub.emit(await roomsOf(thread), 'message', recalled);
+    return recalled;
+  };
+
+  return { send, storeSystem, history, receipt, recall, roomsOf, loadReadable, canRead, isParticipant };
+};

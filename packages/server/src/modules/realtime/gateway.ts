@@ -1,0 +1,184 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import {
+  clientEvents,
+  realtimeLimits,
+  socketAuthSchema,
+  type AckError,
+  type ClientEventName,
+  type Language,
+} from '@openkefu/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { ZodError } from 'zod';
+import { toAppError } from '../../http/error-handler.js';
+import { AppError } from '../../http/errors.js';
+import { resolveLanguage, translate } from '../../http/i18n.js';
+import type { App } from '../../http/types.js';
+import { agentActorOf, visitorActorOf, type ChatActor } from '../thread/chat-actor.js';
+import { resolveVisitor } from '../visitor/visitor.guard.js';
+import { toUserBrief } from '../user/user.mapper.js';
+import { findAccountById } from '../user/user.repository.js';
+import { agentRoom, orgAgentsRoom, visitorRoom, watchRoom } from './rooms.js';
+import { createTokenBucket } from './token-bucket.js';
+
+type SocketData = { actor: ChatActor; language: Language };
+type ChatSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+type Ack = (answer: unknown) => void;
+
+const toAckError = (error: unknown, language: Language, log: FastifyBaseLogger): AckError => {
+  const appError =
+    error instanceof ZodError
+      ? AppError.validation(
+          error.issues.map((issue) => ({ field: issue.path.join('.') || 'payload', message: issue.message })),
+        )
+      : toAppError(error, language);
+  if (appError.statusCode >= 500) log.error({ err: error }, 'socket event failed');
+  return {
+    ok: false,
+    status: appError.statusCode,
+    message: translate(appError.messageKey, language, appError.params),
+    ...(appError.fields ? { fields: appError.fields } : {}),
+  };
+};
+
+/**
+ * Socket.IO at /socket.io/ (DESIGN §4): authenticates agents and visitors in the handshake, puts each
+ * socket in its participant rooms, and turns client events into service calls with an ack. With
+ * Redis, the adapter carries room emits to every node.
+ */
+export const attachRealtime = (app: App, options: { redis: Redis | null; adapterKey?: string }) => {
+  const { services } = app;
+  const io = new Server(app.server, {
+    path: '/socket.io/',
+    serveClient: false,
+    maxHttpBufferSize: realtimeLimits.maxPayloadBytes,
+    // The widget is embedded in customers' sites: any origin may open a visitor socket; tokens, not
+    // cookies, authenticate, so there is nothing for a foreign origin to ride on.
+    cors: { origin: true, credentials: false },
+  });
+  const adapterClients: Redis[] = [];
+  if (options.redis) {
+    const pub = options.redis.duplicate();
+    const sub = options.redis.duplicate();
+    adapterClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub, { key: options.adapterKey ?? 'openkefu:socket.io' }));
+  }
+  services.hub.attach(io);
+
+  io.use((socket, next) => {
+    const language = resolveLanguage(socket.handshake.headers['accept-language']);
+    const parsed = socketAuthSchema.safeParse(socket.handshake.auth);
+    const fail = (error: unknown) => {
+      const answer = toAckError(error, language, app.log);
+      next(Object.assign(new Error(answer.message), { data: { status: answer.status } }));
+    };
+    if (!parsed.success) return fail(AppError.unauthorized());
+    const { kind, token } = parsed.data;
+    const resolve = async (): Promise<ChatActor> => {
+      if (kind === 'visitor') return visitorActorOf(services.db, await resolveVisitor(services.db, token));
+      const principal = await services.auth.authenticate(`Bearer ${token}`);
+      if (!principal.authorities.has('chat'))
+        throw AppError.forbidden('error.forbiddenAuthority', { authority: 'chat' });
+      return agentActorOf(services.db, principal);
+    };
+    resolve().then((actor) => {
+      (socket as ChatSocket).data = { actor, language };
+      next();
+    }, fail);
+  });
+
+  io.on('connection', (raw) => {
+    const socket = raw as ChatSocket;
+    const { actor, language } = socket.data;
+    const rate =
+      actor.kind === 'agent' ? realtimeLimits.agentEventsPerSecond : realtimeLimits.visitorEventsPerSecond;
+    const bucket = createTokenBucket(rate * 2, rate);
+    if (actor.kind === 'agent') {
+      void socket.join([agentRoom(actor.userId), orgAgentsRoom(actor.orgId)]);
+      void services.presence
+        .connect(actor.userId)
+        .then(() => services.threads.drainForAgent(actor.orgId, actor.userId))
+        .catch((error: unknown) => app.log.error({ err: error }, 'agent connect failed'));
+      socket.on('disconnect', () => {
+        void services.presence.disconnect(actor.userId).catch(() => undefined);
+      });
+    } else {
+      void socket.join(visitorRoom(actor.visitorId));
+    }
+
+    const handlers: Record<ClientEventName, (payload: never) => Promise<unknown>> = {
+      'message:send': (payload: Parameters<typeof services.messages.send>[1]) =>
+        services.messages.send(actor, payload, actor.kind === 'visitor' ? actor.client : 'web'),
+      'message:sync': (payload: { tid: string; afterSeq: number }) =>
+        services.messages.history(actor, { ...payload, size: 200 }),
+      'message:receipt': async (payload: Parameters<typeof services.messages.receipt>[1]) => {
+        await services.messages.receipt(actor, payload);
+        return null;
+      },
+      'message:recall': (payload: { tid: string; mid: string }) => services.messages.recall(actor, payload),
+      typing: async (payload: { tid: string; preview: string }) => {
+        const thread = await services.messages.loadReadable(actor, payload.tid);
+        if (!(await services.messages.isParticipant(actor, thread)))
+          throw AppError.notFound('thread.notFound', { tid: payload.tid });
+        // Agents never send a preview of their own text; visitors' previews are shown per agent setting.
+        const preview = actor.kind === 'visitor' ? payload.preview : '';
+        socket
+          .to(await services.messages.roomsOf(thread))
+          .emit('typing', { tid: thread.tid, preview, by: actor.kind });
+        return null;
+      },
+      'agent:status': async (payload: {
+        status: string;
+        autoReplyType?: string;
+        autoReplyContent?: string;
+      }) => {
+        if (actor.kind !== 'agent') throw AppError.forbidden();
+        await services.threads.changeStatus(actor, payload);
+        const row = await findAccountById(services.db, actor.orgId, actor.userId);
+        if (!row) throw AppError.unauthorized();
+        return toUserBrief(row);
+      },
+      'thread:watch': async (payload: { tid: string }) => {
+        if (actor.kind !== 'agent' || !(actor.isAdmin || actor.canMonitor))
+          throw AppError.forbidden('error.forbiddenAuthority', { authority: 'monitor' });
+        const thread = await services.messages.loadReadable(actor, payload.tid);
+        await socket.join(watchRoom(thread.tid));
+        return services.messages.history(actor, { tid: thread.tid, size: 50 });
+      },
+      'thread:unwatch': async (payload: { tid: string }) => {
+        await socket.leave(watchRoom(payload.tid));
+        return null;
+      },
+    };
+
+    for (const name of Object.keys(clientEvents) as ClientEventName[]) {
+      socket.on(
+        name as never,
+        (async (payload: unknown, ack: unknown) => {
+          const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+          if (!bucket.take()) {
+            reply(toAckError(AppError.rateLimited(1), language, app.log));
+            return;
+          }
+          try {
+            const input = clientEvents[name].payload.parse(payload);
+            const data = await handlers[name](input as never);
+            reply({ ok: true, data });
+          } catch (error) {
+            reply(toAckError(error, language, app.log));
+          }
+        }) as never,
+      );
+    }
+  });
+
+  app.addHook('preClose', async () => {
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(adapterClients.map((client) => client.quit().catch(() => undefined)));
+  });
+  return io;
+};

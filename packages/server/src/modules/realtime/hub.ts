@@ -1,0 +1,37 @@
+import type { ServerEventName, ServerEventPayload } from '@openkefu/contract';
+import type { Server } from 'socket.io';
+
+/**
+ * The services' way to push to clients. Created before the Socket.IO server exists (and used
+ * without one by HTTP-only tests), so emits before `attach` go nowhere rather than failing.
+ */
+export type RealtimeHub = {
+  attach: (io: Server) => void;
+  emit: <E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>) => void;
+  /** Disconnects every socket in the rooms (on every node) after telling them why. */
+  endSessions: (rooms: string[], reason: string) => void;
+  /** Makes every socket in `fromRooms` join `room` (on every node). */
+  join: (fromRooms: string[], room: string) => void;
+};
+
+export const createRealtimeHub = (): RealtimeHub => {
+  let server: Server | null = null;
+  return {
+    attach: (io) => {
+      server = io;
+    },
+    emit: (rooms, event, payload) => {
+      if (!server || rooms.length === 0) return;
+      server.to(rooms).emit(event, payload);
+    },
+    endSessions: (rooms, reason) => {
+      if (!server || rooms.length === 0) return;
+      server.to(rooms).emit('session:end', { reason });
+      server.in(rooms).disconnectSockets(true);
+    },
+    join: (fromRooms, room) => {
+      if (!server || fromRooms.length === 0) return;
+      server.in(fromRooms).socketsJoin(room);
+    },
+  };
+};

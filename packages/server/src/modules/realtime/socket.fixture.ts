@@ -1,0 +1,55 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import type { App } from '../../http/types.js';
+
+/* Real Socket.IO clients against a listening test app. */
+
+export const listen = async (app: App): Promise<string> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+export const connectSocket = (
+  url: string,
+  auth: { kind: 'agent' | 'visitor'; token: string },
+): Promise<Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = io(url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth,
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+
+export type AckAnswer<T> =
+  { ok: true; data: T } | { ok: false; status: number; message: string; fields?: { field: string }[] };
+
+export const emitAck = <T>(socket: Socket, event: string, payload: unknown): Promise<AckAnswer<T>> =>
+  socket.timeout(5000).emitWithAck(event, payload) as Promise<AckAnswer<T>>;
+
+/** The next `event` whose payload matches, within 5 s. */
+export const nextEvent = <T>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no matching "${event}" within 5 s`));
+    }, 5000);
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });

@@ -1,0 +1,390 @@
+import type { ThreadQuery } from '@openkefu/contract';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { DialectName, Executor } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { openThreadStatuses } from '../thread/thread.machine.js';
+import { findThreadsByIds, type ThreadRow } from '../thread/thread.repository.js';
+import { matchingMessageIds } from './message-search.repository.js';
+
+/*
+ * Read-side queries of conversation records. Every query takes the caller's organisation and
+ * filters on it; ids from the client (wid, uid, tid) are resolved inside the same organisation,
+ * so another organisation's id simply matches nothing.
+ */
+
+type Paging = { page: number; size: number };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+// `escape` is spelt out because SQLite has no default LIKE escape character; lower() on both
+// sides because PostgreSQL's LIKE is case-sensitive and SQLite's is not.
+const containsIgnoringCase = (column: string, value: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value.toLowerCase())}%`} escape '\\'`;
+
+const workgroupIdsByWid = (db: Executor, orgId: number, wid: string) =>
+  db
+    .selectFrom('workgroup')
+    .select('workgroup.id')
+    .where('workgroup.org_id', '=', orgId)
+    .where('workgroup.wid', '=', wid);
+
+const userIdsByUid = (db: Executor, orgId: number, uid: string) =>
+  db.selectFrom('user').select('user.id').where('user.org_id', '=', orgId).where('user.uid', '=', uid);
+
+/** Keeps the order of `ids` (the page's sort order) over rows fetched by id. */
+const inOrder = <R extends { id: number }>(ids: number[], rows: R[]): R[] => {
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+};
+
+/* ---- threads ---- */
+
+export type ThreadFilter = Omit<ThreadQuery, 'page' | 'size' | 'client'>;
+
+const filteredThreads = (db: Executor, orgId: number, filter: ThreadFilter) => {
+  let query = db
+    .selectFrom('thread')
+    .innerJoin('visitor', 'visitor.id', 'thread.visitor_id')
+    .where('thread.org_id', '=', orgId);
+  if (filter.from !== undefined) query = query.where('thread.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('thread.created_at', '<=', filter.to);
+  if (filter.status) query = query.where('thread.status', '=', filter.status);
+  if (filter.threadClient) query = query.where('thread.client', '=', filter.threadClient);
+  if (filter.wid) query = query.where('thread.workgroup_id', 'in', workgroupIdsByWid(db, orgId, filter.wid));
+  if (filter.uid) query = query.where('thread.agent_id', 'in', userIdsByUid(db, orgId, filter.uid));
+  const visitor = filter.visitor;
+  if (visitor)
+    query = query.where((eb) =>
+      eb.or([containsIgnoringCase('visitor.nickname', visitor), eb('visitor.vid', '=', visitor)]),
+    );
+  return query;
+};
+
+const countOf = async <O>(query: SelectQueryBuilder<Database, keyof Database, O>): Promise<number> => {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+};
+
+/** A page of the organisation's threads, newest first. */
+export const pageThreads = async (
+  db: Executor,
+  orgId: number,
+  filter: ThreadFilter,
+  paging: Paging,
+): Promise<{ rows: ThreadRow[]; total: number }> => {
+  const ids = (
+    await filteredThreads(db, orgId, filter)
+      .select('thread.id')
+      .orderBy('thread.created_at', 'desc')
+      .orderBy('thread.id', 'desc')
+      .limit(paging.size)
+      .offset(paging.page * paging.size)
+      .execute()
+  ).map((row) => Number(row.id));
+  const total = await countOf(filteredThreads(db, orgId, filter).select('thread.id'));
+  return { rows: inOrder(ids, await findThreadsByIds(db, orgId, ids)), total };
+};
+
+/** What an export row shows beyond the thread: its latest rating and summary. */
+export type ExportRow = ThreadRow & { rate_score: number | null; summary_category: string; summary: string };
+
+const chunkSize = 1000;
+
+/** Up to `limit` threads matching the filter, newest first, with the total the filter matched. */
+export const listThreadsForExport = async (
+  db: Executor,
+  orgId: number,
+  filter: ThreadFilter,
+  limit: number,
+): Promise<{ rows: ExportRow[]; total: number }> => {
+  const ids = (
+    await filteredThreads(db, orgId, filter)
+      .select('thread.id')
+      .orderBy('thread.created_at', 'desc')
+      .orderBy('thread.id', 'desc')
+      .limit(limit)
+      .execute()
+  ).map((row) => Number(row.id));
+  const total =
+    ids.length < limit ? ids.length : await countOf(filteredThreads(db, orgId, filter).select('thread.id'));
+  const rows: ExportRow[] = [];
+  for (let start = 0; start < ids.length; start += chunkSize) {
+    const chunk = ids.slice(start, start + chunkSize);
+    const threads = inOrder(chunk, await findThreadsByIds(db, orgId, chunk));
+    const rates = await db
+      .selectFrom('rate')
+      .select(['rate.thread_id', 'rate.score', 'rate.cycle'])
+      .where('rate.org_id', '=', orgId)
+      .where('rate.thread_id', 'in', chunk)
+      .orderBy('rate.cycle')
+      .execute();
+    const summaries = await db
+      .selectFrom('thread_summary')
+      .select(['thread_summary.thread_id', 'thread_summary.category', 'thread_summary.content'])
+      .where('thread_summary.org_id', '=', orgId)
+      .where('thread_summary.thread_id', 'in', chunk)
+      .orderBy('thread_summary.created_at')
+      .orderBy('thread_summary.id')
+      .execute();
+    // Ascending order: the last one written per thread wins.
+    const latestRate = new Map(rates.map((rate) => [Number(rate.thread_id), Number(rate.score)]));
+    const latestSummary = new Map(summaries.map((summary) => [Number(summary.thread_id), summary]));
+    for (const thread of threads) {
+      const summary = latestSummary.get(Number(thread.id));
+      rows.push({
+        ...thread,
+        rate_score: latestRate.get(Number(thread.id)) ?? null,
+        summary_category: summary?.category ?? '',
+        summary: summary?.content ?? '',
+      });
+    }
+  }
+  return { rows, total };
+};
+
+export type MonitorFilter = { status?: 'robot' | 'queuing' | 'chatting'; wid?: string };
+
+/** The organisation's ongoing threads, the longest-running first. */
+export const pageOngoingThreads = async (
+  db: Executor,
+  orgId: number,
+  filter: MonitorFilter,
+  paging: Paging,
+): Promise<{ rows: ThreadRow[]; total: number }> => {
+  let query = db
+    .selectFrom('thread')
+    .where('thread.org_id', '=', orgId)
+    .where('thread.status', 'in', filter.status ? [filter.status] : [...openThreadStatuses]);
+  if (filter.wid) query = query.where('thread.workgroup_id', 'in', workgroupIdsByWid(db, orgId, filter.wid));
+  const ids = (
+    await query
+      .select('thread.id')
+      .orderBy('thread.created_at')
+      .orderBy('thread.id')
+      .limit(paging.size)
+      .offset(paging.page * paging.size)
+      .execute()
+  ).map((row) => Number(row.id));
+  const total = await countOf(query.select('thread.id'));
+  return { rows: inOrder(ids, await findThreadsByIds(db, orgId, ids)), total };
+};
+
+/* ---- messages ---- */
+
+// The columns of the message module's MessageRow, so that its toMessage maps these rows too.
+const selectMessageRows = (db: Executor) =>
+  db
+    .selectFrom('message')
+    .innerJoin('thread', 'thread.id', 'message.thread_id')
+    .leftJoin('user as sender_user', 'sender_user.id', 'message.sender_user_id')
+    .leftJoin('visitor as sender_visitor', 'sender_visitor.id', 'message.sender_visitor_id')
+    .select([
+      'message.id',
+      'message.mid',
+      'message.seq',
+      'message.type',
+      'message.content',
+      'message.image_url',
+      'message.thumb_url',
+      'message.file_url',
+      'message.file_name',
+      'message.file_size',
+      'message.status',
+      'message.client',
+      'message.local_id',
+      'message.sender_kind',
+      'message.sender_user_id',
+      'message.sender_visitor_id',
+      'message.created_at',
+      'thread.tid',
+      'sender_user.uid as user_uid',
+      'sender_user.nickname as user_nickname',
+      'sender_user.avatar as user_avatar',
+      'sender_visitor.vid as visitor_vid',
+      'sender_visitor.nickname as visitor_nickname',
+      'sender_visitor.avatar as visitor_avatar',
+    ]);
+
+export type MessageFilter = {
+  /** Search tokens (toSearchTokens of the keyword); all must be in the message. */
+  tokens?: string[];
+  /** A keyword without any word or character (punctuation only): matched as plain text. */
+  literal?: string;
+  type?: string;
+  from?: number;
+  to?: number;
+  tid?: string;
+};
+
+const applyMessageFilter = <O>(
+  query: SelectQueryBuilder<Database, 'message' | 'thread', O>,
+  dialect: DialectName,
+  orgId: number,
+  filter: MessageFilter,
+) => {
+  let scoped = query.where('message.org_id', '=', orgId).where('thread.org_id', '=', orgId);
+  if (filter.type) scoped = scoped.where('message.type', '=', filter.type);
+  if (filter.from !== undefined) scoped = scoped.where('message.created_at', '>=', filter.from);
+  if (filter.to !== undefined) scoped = scoped.where('message.created_at', '<=', filter.to);
+  if (filter.tid) scoped = scoped.where('thread.tid', '=', filter.tid);
+  if (filter.tokens && filter.tokens.length > 0)
+    scoped = scoped
+      .where('message.id', 'in', matchingMessageIds(dialect, orgId, filter.tokens))
+      // A recalled message keeps its index row until re-indexed; its text is gone.
+      .where('message.status', '<>', 'recall');
+  if (filter.literal)
+    scoped = scoped
+      .where(containsIgnoringCase('message.content', filter.literal))
+      .where('message.status', '<>', 'recall');
+  return scoped;
+};
+
+/** A page of the organisation's messages, newest first. */
+export const pageMessages = async (
+  db: Executor,
+  dialect: DialectName,
+  orgId: number,
+  filter: MessageFilter,
+  paging: Paging,
+) => {
+  const rows = await applyMessageFilter(selectMessageRows(db), dialect, orgId, filter)
+    .orderBy('message.created_at', 'desc')
+    .orderBy('message.id', 'desc')
+    .limit(paging.size)
+    .offset(paging.page * paging.size)
+    .execute();
+  const counted = applyMessageFilter(
+    db.selectFrom('message').innerJoin('thread', 'thread.id', 'message.thread_id'),
+    dialect,
+    orgId,
+    filter,
+  );
+  const count = await counted.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.count) };
+};
+
+/* ---- ratings ---- */
+
+export type RateFilter = { from?: number; to?: number; score?: number; uid?: string };
+
+const filteredRates = (db: Executor, orgId: number, filter: RateFilter) => {
+  let query = db.selectFrom('rate').where('rate.org_id', '=', orgId);
+  if (filter.from !== undefined) query = query.where('rate.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('rate.created_at', '<=', filter.to);
+  if (filter.score !== undefined) query = query.where('rate.score', '=', filter.score);
+  if (filter.uid) query = query.where('rate.agent_id', 'in', userIdsByUid(db, orgId, filter.uid));
+  return query;
+};
+
+const agentColumns = (prefix: 'agent') =>
+  [
+    `${prefix}.uid as agent_uid`,
+    `${prefix}.username as agent_username`,
+    `${prefix}.nickname as agent_nickname`,
+    `${prefix}.real_name as agent_real_name`,
+    `${prefix}.avatar as agent_avatar`,
+    `${prefix}.is_robot as agent_is_robot`,
+    `${prefix}.enabled as agent_enabled`,
+    `${prefix}.status as agent_status`,
+  ] as const;
+
+export const pageRates = async (db: Executor, orgId: number, filter: RateFilter, paging: Paging) => {
+  const rows = await filteredRates(db, orgId, filter)
+    .innerJoin('thread', 'thread.id', 'rate.thread_id')
+    .innerJoin('visitor', 'visitor.id', 'rate.visitor_id')
+    .leftJoin('user as agent', 'agent.id', 'rate.agent_id')
+    .select([
+      'rate.id',
+      'rate.rid',
+      'rate.score',
+      'rate.note',
+      'rate.invite',
+      'rate.auto',
+      'rate.client',
+      'rate.created_at',
+      'thread.tid',
+      'visitor.vid as visitor_vid',
+      'visitor.nickname as visitor_nickname',
+      'visitor.avatar as visitor_avatar',
+      'visitor.client as visitor_client',
+      ...agentColumns('agent'),
+    ])
+    .orderBy('rate.created_at', 'desc')
+    .orderBy('rate.id', 'desc')
+    .limit(paging.size)
+    .offset(paging.page * paging.size)
+    .execute();
+  const total = await countOf(filteredRates(db, orgId, filter).select('rate.id'));
+  return { rows, total };
+};
+
+export type RateListRow = Awaited<ReturnType<typeof pageRates>>['rows'][number];
+
+/** How many ratings gave each score. */
+export const countRatesByScore = async (db: Executor, orgId: number, filter: RateFilter) =>
+  (
+    await filteredRates(db, orgId, filter)
+      .select((eb) => ['rate.score', eb.fn.countAll<number>().as('count')])
+      .groupBy('rate.score')
+      .execute()
+  ).map((row) => ({ score: Number(row.score), count: Number(row.count) }));
+
+/* ---- summaries ---- */
+
+export type SummaryFilter = { category?: string; uid?: string; keyword?: string; from?: number; to?: number };
+
+const filteredSummaries = (db: Executor, orgId: number, filter: SummaryFilter) => {
+  let query = db.selectFrom('thread_summary').where('thread_summary.org_id', '=', orgId);
+  if (filter.category !== undefined) query = query.where('thread_summary.category', '=', filter.category);
+  if (filter.uid) query = query.where('thread_summary.agent_id', 'in', userIdsByUid(db, orgId, filter.uid));
+  if (filter.keyword) query = query.where(containsIgnoringCase('thread_summary.content', filter.keyword));
+  if (filter.from !== undefined) query = query.where('thread_summary.created_at', '>=', filter.from);
+  if (filter.to !== undefined) query = query.where('thread_summary.created_at', '<=', filter.to);
+  return query;
+};
+
+export const pageSummaries = async (db: Executor, orgId: number, filter: SummaryFilter, paging: Paging) => {
+  const rows = await filteredSummaries(db, orgId, filter)
+    .innerJoin('thread', 'thread.id', 'thread_summary.thread_id')
+    .innerJoin('visitor', 'visitor.id', 'thread.visitor_id')
+    .leftJoin('user as agent', 'agent.id', 'thread_summary.agent_id')
+    .select([
+      'thread_summary.id',
+      'thread_summary.sid',
+      'thread_summary.category',
+      'thread_summary.content',
+      'thread_summary.created_at',
+      'thread.tid',
+      'visitor.vid as visitor_vid',
+      'visitor.nickname as visitor_nickname',
+      'visitor.avatar as visitor_avatar',
+      'visitor.client as visitor_client',
+      ...agentColumns('agent'),
+    ])
+    .orderBy('thread_summary.created_at', 'desc')
+    .orderBy('thread_summary.id', 'desc')
+    .limit(paging.size)
+    .offset(paging.page * paging.size)
+    .execute();
+  const total = await countOf(filteredSummaries(db, orgId, filter).select('thread_summary.id'));
+  return { rows, total };
+};
+
+export type SummaryListRow = Awaited<ReturnType<typeof pageSummaries>>['rows'][number];
+
+export const listSummaryCategories = async (db: Executor, orgId: number): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('thread_summary')
+      .select('thread_summary.category')
+      .distinct()
+      .where('thread_summary.org_id', '=', orgId)
+      .where('thread_summary.category', '<>', '')
+      .orderBy('thread_summary.category')
+      .limit(500)
+      .execute()
+  ).map((row) => row.category);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { assertTransition, canTransition, isOpenStatus, TransitionError } from './thread.machine.js';
+
+describe('thread state machine', () => {
+  it('assigns only queued threads', () => {
+    expect(canTransition('assign', 'queuing', 'chatting')).toBe(true);
+    expect(canTransition('assign', 'chatting', 'chatting')).toBe(false);
+    expect(canTransition('assign', 'closed', 'chatting')).toBe(false);
+  });
+
+  it('closes open threads once', () => {
+    for (const from of ['robot', 'queuing', 'chatting'] as const)
+      expect(canTransition('close', from, 'closed')).toBe(true);
+    expect(canTransition('close', 'closed', 'closed')).toBe(false);
+    expect(canTransition('close', 'offline', 'closed')).toBe(false);
+  });
+
+  it('reopens finished threads into any routed state', () => {
+    expect(canTransition('reopen', 'closed', 'queuing')).toBe(true);
+    expect(canTransition('reopen', 'offline', 'chatting')).toBe(true);
+    expect(canTransition('reopen', 'chatting', 'chatting')).toBe(false);
+  });
+
+  it('transfers only a chatting thread', () => {
+    expect(canTransition('transfer', 'chatting', 'chatting')).toBe(true);
+    expect(canTransition('transfer', 'queuing', 'chatting')).toBe(false);
+  });
+
+  it('throws a TransitionError naming the move', () => {
+    expect(() => assertTransition('assign', 'closed', 'chatting')).toThrow(TransitionError);
+    expect(() => assertTransition('assign', 'closed', 'chatting')).toThrow(/assign from closed to chatting/);
+  });
+
+  it('knows which statuses are open', () => {
+    expect(['robot', 'queuing', 'chatting'].every(isOpenStatus)).toBe(true);
+    expect(['closed', 'offline'].some(isOpenStatus)).toBe(false);
+  });
+});

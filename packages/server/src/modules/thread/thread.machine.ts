@@ -1,0 +1,49 @@
+import type { ThreadStatus } from '@openkefu/contract';
+
+/*
+ * The thread state machine (DESIGN §4). Every status change goes through `assertTransition`, and
+ * the repository's conditional updates (`where status in from`) make each transition happen once
+ * even when two nodes try at the same moment.
+ *
+ *   (new) ─request─▶ chatting | queuing | offline | robot
+ *   robot ──ask for a human─▶ chatting | queuing | offline
+ *   queuing ─assign/accept─▶ chatting      queuing ─close─▶ closed
+ *   chatting ─transfer─▶ chatting (another agent)   chatting ─close/timeout─▶ closed
+ *   closed | offline ─request again─▶ chatting | queuing | offline | robot   (a new care cycle)
+ */
+
+export type ThreadEvent = 'route' | 'assign' | 'transfer' | 'close' | 'reopen';
+
+const transitions: Record<ThreadEvent, { from: readonly ThreadStatus[]; to: readonly ThreadStatus[] }> = {
+  route: { from: ['robot'], to: ['chatting', 'queuing', 'offline'] },
+  assign: { from: ['queuing'], to: ['chatting'] },
+  transfer: { from: ['chatting'], to: ['chatting'] },
+  close: { from: ['robot', 'queuing', 'chatting'], to: ['closed'] },
+  reopen: { from: ['closed', 'offline'], to: ['chatting', 'queuing', 'offline', 'robot'] },
+};
+
+export const openThreadStatuses = ['robot', 'queuing', 'chatting'] as const satisfies readonly ThreadStatus[];
+
+export const isOpenStatus = (status: string): boolean =>
+  (openThreadStatuses as readonly string[]).includes(status);
+
+export const canTransition = (event: ThreadEvent, from: ThreadStatus, to: ThreadStatus): boolean =>
+  transitions[event].from.includes(from) && transitions[event].to.includes(to);
+
+/** The statuses a thread may be in for `event` to apply (used in conditional updates). */
+export const fromStatusesOf = (event: ThreadEvent): readonly ThreadStatus[] => transitions[event].from;
+
+export class TransitionError extends Error {
+  constructor(
+    readonly event: ThreadEvent,
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`thread cannot ${event} from ${from} to ${to}`);
+    this.name = 'TransitionError';
+  }
+}
+
+export const assertTransition = (event: ThreadEvent, from: ThreadStatus, to: ThreadStatus): void => {
+  if (!canTransition(event, from, to)) throw new TransitionError(event, from, to);
+};

@@ -1,0 +1,14 @@
+import type { CatalogueEntry } from '../../http/i18n.js';
+
+/** Server messages of the visitor module (merged into http/i18n.ts). Keys start with `visitor.`. */
+export const visitorMessages = {
+  'visitor.unknownOrganization': {
+    'en-US': 'No organisation "{org}" is served here',
+    'zh-CN': '此处没有「{org}」这个企业',
+  },
+  'visitor.unauthorized': {
+    'en-US': 'The visitor token is missing or unknown; start the chat again',
+    'zh-CN': '访客凭证缺失或无效，请重新打开对话',
+  },
+  'visitor.notFound': { 'en-US': 'Visitor "{vid}" does not exist', 'zh-CN': '访客「{vid}」不存在' },
+} satisfies Record<`visitor.${string}`, CatalogueEntry>;
