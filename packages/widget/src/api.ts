@@ -1,0 +1,92 @@
+import type {
+  Attachment,
+  LeaveMessage,
+  LeaveMessageCreateBody,
+  MessageHistory,
+  Rate,
+  RateSubmitBody,
+  Thread,
+  ThreadRequestResult,
+  VisitorInitResult,
+} from '@openkefu/contract';
+
+/* The widget's HTTP calls (/visitor/api/*): the envelope's data, or an Error with the server's message. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+export const createApi = (options: { base: string; language: string; getToken: () => string | null }) => {
+  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const token = options.getToken();
+    let response: Response;
+    try {
+      response = await fetch(`${options.base}${path}`, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': options.language,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    } catch {
+      throw new ApiError(0, 'network error');
+    }
+    const body = (await response.json().catch(() => null)) as {
+      data?: T;
+      message?: string;
+      fields?: { field: string; message: string }[];
+    } | null;
+    if (!response.ok)
+      throw new ApiError(response.status, body?.message ?? response.statusText, body?.fields ?? []);
+    return body?.data as T;
+  };
+
+  return {
+    init: (body: { org: string; token?: string; page: string; referrer: string; client: string }) =>
+      call<VisitorInitResult>('/visitor/api/init', { body }),
+    request: (target: { wid?: string; aid?: string }) =>
+      call<ThreadRequestResult>('/visitor/api/thread/request', { body: target }),
+    history: (tid: string, beforeSeq?: number) =>
+      call<MessageHistory>(
+        `/visitor/api/message/history?tid=${encodeURIComponent(tid)}&size=30${beforeSeq ? `&beforeSeq=${beforeSeq}` : ''}`,
+      ),
+    close: (tid: string) => call<Thread>('/visitor/api/thread/close', { body: { tid } }),
+    rate: (body: RateSubmitBody) => call<Rate>('/visitor/api/rate', { body }),
+    leaveMessage: (body: LeaveMessageCreateBody) => call<LeaveMessage>('/visitor/api/leavemsg', { body }),
+    leaveMessages: () => call<LeaveMessage[]>('/visitor/api/leavemsg'),
+    /** XHR rather than fetch: upload progress. */
+    upload: (file: File, kind: 'image' | 'file', onProgress: (percent: number) => void) =>
+      new Promise<Attachment>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', `${options.base}/visitor/api/upload?kind=${kind}`);
+        const token = options.getToken();
+        if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+        xhr.setRequestHeader('accept-language', options.language);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+        };
+        xhr.onerror = () => reject(new ApiError(0, 'network error'));
+        xhr.onload = () => {
+          const body = JSON.parse(xhr.responseText || 'null') as {
+            data?: Attachment;
+            message?: string;
+          } | null;
+          if (xhr.status >= 200 && xhr.status < 300 && body?.data) resolve(body.data);
+          else reject(new ApiError(xhr.status, body?.message ?? xhr.statusText));
+        };
+        const form = new FormData();
+        form.append('file', file, file.name);
+        xhr.send(form);
+      }),
+  };
+};
