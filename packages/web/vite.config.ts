@@ -26,6 +26,8 @@ export default defineConfig({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // antd pages render slowly on a busy 2-core machine; a ceiling, not a timing check.
+    testTimeout: 20_000,
     setupFiles: ['./vitest.setup.ts'],
     css: false,
   },

@@ -11,6 +11,16 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/kefu/account/AccountPage').then((m) => ({ default: m.AccountPage })),
   'kefu/group': () => import('../features/kefu/group/GroupPage').then((m) => ({ default: m.GroupPage })),
   'kefu/status': () => import('../features/kefu/status/StatusPage').then((m) => ({ default: m.StatusPage })),
+  'kefu/thread': () => import('../features/kefu/thread/ThreadPage').then((m) => ({ default: m.ThreadPage })),
+  'kefu/message': () =>
+    import('../features/kefu/message/MessagePage').then((m) => ({ default: m.MessagePage })),
+  'kefu/rate': () => import('../features/kefu/rate/RatePage').then((m) => ({ default: m.RatePage })),
+  'kefu/leavemsg': () =>
+    import('../features/kefu/leavemsg/LeaveMessagePage').then((m) => ({ default: m.LeaveMessagePage })),
+  'kefu/summary': () =>
+    import('../features/kefu/summary/SummaryPage').then((m) => ({ default: m.SummaryPage })),
+  'kefu/monitor': () =>
+    import('../features/kefu/monitor/MonitorPage').then((m) => ({ default: m.MonitorPage })),
   'settings/profile': () =>
     import('../features/settings/profile/AccountSettingsPage').then((m) => ({
       default: m.AccountSettingsPage,

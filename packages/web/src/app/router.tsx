@@ -86,7 +86,10 @@ const ExceptionRoute = lazy(() =>
   import('../features/exception/ExceptionRoute').then((m) => ({ default: m.ExceptionRoute })),
 );
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
-const AgentShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AgentShell })));
+// The workbench's own chunk (socket.io-client lives only there), apart from the console's shell.
+const AgentShell = lazy(() =>
+  import('../features/agent/AgentShell').then((m) => ({ default: m.AgentShell })),
+);
 
 /** The root: keeps the document title of the public routes (the shell titles its own pages). */
 const RootRoute = () => {

@@ -3,10 +3,20 @@ import { Layout } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOME_PATH } from '../app/routing/resolvePath';
+import { LanguageSwitch } from './components/LanguageSwitch';
 import './layouts.css';
 
-/** The agent workbench's own frame (spec §2 "agent"); its pages come with live chat. */
-export const AgentLayout = ({ children }: { children: ReactNode }) => {
+export type AgentLayoutProps = {
+  children: ReactNode;
+  /** Right side of the header before the language switch (the workbench's connection state). */
+  extra?: ReactNode;
+};
+
+/**
+ * The agent workbench's own frame (spec §2 "agent"): a slim header and the full height below it
+ * for the workbench's columns. Kept free of chat code: the console's chunk imports it too.
+ */
+export const AgentLayout = ({ children, extra }: AgentLayoutProps) => {
   const { t } = useTranslation('app');
   return (
     <Layout className="ok-agent">
@@ -15,7 +25,11 @@ export const AgentLayout = ({ children }: { children: ReactNode }) => {
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
           {t('agent.title')}
         </span>
-        <Link to={HOME_PATH}>{t('agent.backToConsole')}</Link>
+        <span className="ok-agent__extra">
+          {extra}
+          <LanguageSwitch className="ok-agent__lang" />
+          <Link to={HOME_PATH}>{t('agent.backToConsole')}</Link>
+        </span>
       </header>
       <Layout.Content className="ok-agent__content">{children}</Layout.Content>
     </Layout>

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { ProLayout, type ProLayoutProps } from '@ant-design/pro-components';
 import { Link, useLocation } from 'react-router';
 import { UserOutlined } from '@ant-design/icons';
@@ -18,6 +18,11 @@ import { GlobalFooter, IllegalUseBanner } from './components/GlobalFooter';
 import { SettingsDrawer } from './components/SettingsDrawer';
 import { MultiTab } from '../app/multitab/MultiTab';
 import './layouts.css';
+
+// Loaded on first open: the drawer is not part of every page's chunks.
+const EmbedCodeDrawer = lazy(() =>
+  import('../features/embed-code/EmbedCodeDrawer').then((module) => ({ default: module.EmbedCodeDrawer })),
+);
 
 /** Spec §9: header 64 px; the main menu 109 px wide, 80 px collapsed (the content's left padding). */
 export const HEADER_HEIGHT = 64;
@@ -99,6 +104,8 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
   const profile = useProfile();
   const location = useLocation();
   const [isSettingsOpen, setSettingsOpen] = useState(false);
+  const [isCodeOpen, setCodeOpen] = useState(false);
+  const [hasOpenedCode, setHasOpenedCode] = useState(false);
   const [isMobileMenuCollapsed, setMobileMenuCollapsed] = useState(true);
   const isHeaderVisible = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
   const { table, config } = session;
@@ -113,6 +120,10 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
   const actions = useHeaderActions({
     config,
     onOpenSettings: () => setSettingsOpen(true),
+    onOpenCode: () => {
+      setHasOpenedCode(true);
+      setCodeOpen(true);
+    },
     isCompact: isMobile,
   });
 
@@ -191,6 +202,11 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
         <div className="ok-frame__content">{children}</div>
       </ProLayout>
       <SettingsDrawer isOpen={isSettingsOpen} onClose={() => setSettingsOpen(false)} />
+      {hasOpenedCode && (
+        <Suspense fallback={null}>
+          <EmbedCodeDrawer isOpen={isCodeOpen} onClose={() => setCodeOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 };

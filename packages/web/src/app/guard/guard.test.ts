@@ -124,6 +124,22 @@ describe('navigation guard (spec §4)', () => {
     expect(getProfile()).toBeNull();
   });
 
+  it('keeps the session when no answer arrived (offline, or the page navigating away)', async () => {
+    setToken('token-1');
+    stubServer({
+      ...okServer(),
+      '/api/user/profile': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(run('/stable/kefu/group')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
+    expect(notices).toEqual([
+      { kind: 'error', title: 'Error', description: 'Failed to fetch user info, please retry' },
+    ]);
+    expect(calls).not.toContain('/api/user/logout?client=web');
+    expect(getToken()).toBe('token-1');
+  });
+
   it('shows the failure notice in Chinese in zh-CN', async () => {
     await changeLanguage('zh-CN');
     setToken('token-1');

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { Envelope, MenuNode, Profile, PublicConfig } from '@openkefu/contract';
 import { http } from '../../shared/api/http';
+import { HttpError } from '../../shared/api/HttpError';
 import { getToken } from '../../shared/auth/token';
 import { getProfile, setProfile } from '../../shared/auth/profileStore';
 import { fetchPublicConfig, logout, logoutAndReload } from '../../shared/auth/session';
@@ -62,8 +63,12 @@ const ensureSession = async (fullPath: string): Promise<AppSession | 'signingOut
       fetchMenuList(),
       fetchConfigOrNull(),
     ]);
-  } catch {
+  } catch (error) {
     notify.error({ title: i18n.t('app:boot.errorTitle'), description: i18n.t('app:boot.profileFailed') });
+    // No answer at all (offline, or the page navigating away mid-request) says nothing about the
+    // session: signing out here would revoke a good token for every tab. The route error screen
+    // offers a retry instead.
+    if (error instanceof HttpError && error.status === 0) throw error;
     await logout();
     setSession(null);
     throw redirect(loginPathFor(fullPath));

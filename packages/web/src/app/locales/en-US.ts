@@ -13,6 +13,7 @@ export const appEnUS = {
     open: 'Open',
   },
   frame: {
+    embedCode: 'Get the chat code',
     agent: 'Agent workbench',
     recharge: 'Recharge',
     accountSettings: 'Account settings',

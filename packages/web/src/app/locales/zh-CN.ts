@@ -15,6 +15,7 @@ export const appZhCN: Messages<AppMessages> = {
     open: '打开',
   },
   frame: {
+    embedCode: '获取客服代码',
     agent: '客服工作台',
     recharge: '充值',
     accountSettings: '账号设置',

@@ -1,6 +1,7 @@
 import { Dropdown, Tooltip } from 'antd';
 import type { MenuProps } from 'antd';
 import {
+  CodeOutlined,
   CustomerServiceOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
@@ -16,6 +17,8 @@ import { ACCOUNT_SETTINGS_PATH, AGENT_WORKBENCH_URL, RECHARGE_PATH } from './Ava
 export type HeaderActionsProps = {
   config: PublicConfig | null;
   onOpenSettings: () => void;
+  /** Opens the embeddable-code drawer (spec §2). */
+  onOpenCode?: () => void;
   /** Phones: only the language and display settings; the rest is in the avatar menu. */
   isCompact?: boolean;
 };
@@ -32,7 +35,12 @@ const openExternal = (url: string) => {
  * Header links of spec §1: agent workbench, recharge, account settings, support / help /
  * agreement, language, display settings. Private-server mode hides the provider links and recharge.
  */
-export const useHeaderActions = ({ config, onOpenSettings, isCompact = false }: HeaderActionsProps) => {
+export const useHeaderActions = ({
+  config,
+  onOpenSettings,
+  onOpenCode,
+  isCompact = false,
+}: HeaderActionsProps) => {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const isPrivate = config?.privateServer ?? false;
@@ -72,6 +80,7 @@ export const useHeaderActions = ({ config, onOpenSettings, isCompact = false }: 
     ];
   }
   return [
+    onOpenCode ? action('code', t('frame.embedCode'), <CodeOutlined />, onOpenCode) : null,
     action('agent', t('frame.agent'), <CustomerServiceOutlined />, openAgentWorkbench),
     isPrivate
       ? null

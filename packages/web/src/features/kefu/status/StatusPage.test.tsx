@@ -162,7 +162,7 @@ describe('StatusPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(card('Total agents')).getByText('0')).toBeInTheDocument());
   });
 
-  it('reloads on Refresh and by itself every 30 seconds', async () => {
+  it('reloads on Refresh and by itself every 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     renderWithProviders(<StatusPage />);
@@ -181,6 +181,43 @@ describe('StatusPage', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(tableLoads()).toBe(before + 2));
     await waitFor(() => expect(summaryLoads()).toBe(3));
+  });
+
+  it('stops reloading while the tab is hidden and reloads at once when it shows again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let visibility: DocumentVisibilityState = 'visible';
+    const visibilitySpy = vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const setVisibility = (next: DocumentVisibilityState) => {
+      visibility = next;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      renderWithProviders(<StatusPage />);
+      await screen.findByText('Bob');
+      expect(
+        screen.getByText(/^Live · refreshes every 5 seconds · updated \d\d:\d\d:\d\d$/),
+      ).toBeInTheDocument();
+      const tableLoads = () => statusRequests().filter((line) => line.includes('size=20')).length;
+      const summaryLoads = () => statusRequests().filter((line) => line.includes('size=100')).length;
+      await waitFor(() => expect(summaryLoads()).toBe(1));
+      await act(async () => {
+        setVisibility('hidden');
+      });
+      const hiddenTable = tableLoads();
+      const hiddenSummary = summaryLoads();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(4 * AUTO_REFRESH_MS);
+      });
+      expect(tableLoads()).toBe(hiddenTable);
+      expect(summaryLoads()).toBe(hiddenSummary);
+
+      await act(async () => {
+        setVisibility('visible');
+      });
+      await waitFor(() => expect(tableLoads()).toBe(hiddenTable + 1));
+    } finally {
+      visibilitySpy.mockRestore();
+    }
   });
 
   it('is labelled in Chinese when the language is zh-CN', async () => {

@@ -235,7 +235,7 @@ export const kefuEnUS = {
       workGroups: 'Skill groups',
       lastLogin: 'Last sign-in',
     },
-    autoRefresh: 'Refreshes every 30 seconds · updated {{time}}',
+    autoRefresh: 'Live · refreshes every {{seconds}} seconds · updated {{time}}',
     empty: 'No agents to show. Agents appear here once they sign in to the workbench.',
     loadLabel: '{{open}} of {{max}} chats',
   },

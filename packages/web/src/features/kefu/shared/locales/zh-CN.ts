@@ -236,7 +236,7 @@ export const kefuZhCN: Messages<typeof kefuEnUS> = {
       workGroups: '技能组',
       lastLogin: '最近登录',
     },
-    autoRefresh: '每 30 秒自动刷新 · 更新于 {{time}}',
+    autoRefresh: '实时 · 每 {{seconds}} 秒自动刷新 · 更新于 {{time}}',
     empty: '没有可显示的客服。客服登录工作台后会出现在这里。',
     loadLabel: '{{open}} / {{max}} 个会话',
   },

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { makeAgentMessage, makeMessage } from '../testing/fixtures';
+import {
+  applyReceipt,
+  conversationReducer,
+  firstSeqOf,
+  initialConversation,
+  lastSeqOf,
+  mergeMessages,
+  mergeStatus,
+  resyncSeqOf,
+  type ChatMessage,
+  type ConversationState,
+} from './messages';
+
+const optimistic = (localId: string, content: string, createdAt = 1_000): ChatMessage => ({
+  ...makeAgentMessage({ mid: `local-${localId}`, seq: 0, localId, content, status: 'sending', createdAt }),
+});
+
+const seqs = (log: ChatMessage[]) => log.map((message) => message.seq);
+
+describe('mergeMessages', () => {
+  it('replaces the optimistic copy with the acknowledged message, matched by localId', () => {
+    const log = [makeMessage({ seq: 1 }), optimistic('L1', 'Hi there')];
+    const ack = makeAgentMessage({
+      mid: 'm-2',
+      seq: 2,
+      localId: 'L1',
+      content: 'Hi there',
+      status: 'stored',
+    });
+
+    const merged = mergeMessages(log, [ack]);
+
+    expect(merged).toHaveLength(2);
+    expect(merged[1]).toMatchObject({ mid: 'm-2', seq: 2, status: 'stored', localId: 'L1' });
+  });
+
+  it('keeps one copy when the push and the ack of the same message both arrive', () => {
+    const log = [optimistic('L1', 'Hi')];
+    const stored = makeAgentMessage({ mid: 'm-5', seq: 5, localId: 'L1', content: 'Hi' });
+
+    const merged = mergeMessages(mergeMessages(log, [stored]), [stored]);
+
+    expect(merged).toHaveLength(1);
+    expect(merged[0].mid).toBe('m-5');
+  });
+
+  it('deduplicates by seq and keeps the log in seq order whatever the arrival order', () => {
+    const log = [makeMessage({ seq: 3 }), makeMessage({ seq: 1 })];
+
+    const merged = mergeMessages(log, [
+      makeMessage({ seq: 2 }),
+      makeMessage({ seq: 3 }),
+      makeMessage({ seq: 1 }),
+    ]);
+
+    expect(seqs(merged)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps messages still sending after every stored one, oldest first', () => {
+    const log = [optimistic('L2', 'second', 2_000), optimistic('L1', 'first', 1_000)];
+
+    const merged = mergeMessages(log, [makeMessage({ seq: 7 })]);
+
+    expect(merged.map((message) => message.content)).toEqual(['Hello', 'first', 'second']);
+  });
+
+  it('merges a resync page into a log with a gap, without losing what was there', () => {
+    const log = [1, 2, 3].map((seq) => makeMessage({ seq }));
+    const resync = [3, 4, 5, 6].map((seq) => makeMessage({ seq }));
+
+    const merged = mergeMessages(log, resync);
+
+    expect(seqs(merged)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(lastSeqOf(merged)).toBe(6);
+    expect(firstSeqOf(merged)).toBe(1);
+  });
+
+  it('never moves a delivery status backwards, but a recall always applies', () => {
+    const read = makeAgentMessage({ seq: 4, status: 'read' });
+
+    expect(mergeMessages([read], [{ ...read, status: 'stored' }])[0].status).toBe('read');
+    expect(mergeMessages([read], [{ ...read, status: 'recall' }])[0].status).toBe('recall');
+    expect(mergeStatus('sending', 'stored')).toBe('stored');
+  });
+});
+
+describe('applyReceipt', () => {
+  it("marks the agents' messages up to the visitor's receipt seq, and nothing after it", () => {
+    const log = [
+      makeAgentMessage({ seq: 1 }),
+      makeMessage({ seq: 2 }),
+      makeAgentMessage({ seq: 3 }),
+      makeAgentMessage({ seq: 4 }),
+    ];
+
+    const marked = applyReceipt(log, { seq: 3, status: 'read', by: 'visitor' });
+
+    expect(marked.map((message) => message.status)).toEqual(['read', 'stored', 'read', 'stored']);
+  });
+});
+
+describe('conversationReducer', () => {
+  const open = (tid: string): ConversationState =>
+    conversationReducer(initialConversation, { type: 'open', tid });
+
+  it('keeps pushes that arrived while the first page was loading', () => {
+    let state = open('t-1');
+    state = conversationReducer(state, { type: 'merge', tid: 't-1', messages: [makeMessage({ seq: 9 })] });
+    state = conversationReducer(state, {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [7, 8].map((seq) => makeMessage({ seq })), hasMore: true },
+    });
+
+    expect(seqs(state.messages)).toEqual([7, 8, 9]);
+    expect(state).toMatchObject({ phase: 'ready', hasMore: true });
+  });
+
+  it('drops answers that belong to a conversation no longer open', () => {
+    const state = conversationReducer(open('t-2'), {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [makeMessage({ seq: 1 })], hasMore: false },
+    });
+
+    expect(state.messages).toEqual([]);
+    expect(state.phase).toBe('loading');
+  });
+
+  it('puts older pages above and records whether more exist', () => {
+    let state = conversationReducer(open('t-1'), {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [31, 32].map((seq) => makeMessage({ seq })), hasMore: true },
+    });
+    state = conversationReducer(state, { type: 'loadingOlder', tid: 't-1' });
+    state = conversationReducer(state, {
+      type: 'older',
+      tid: 't-1',
+      history: { messages: [29, 30].map((seq) => makeMessage({ seq })), hasMore: false },
+    });
+
+    expect(seqs(state.messages)).toEqual([29, 30, 31, 32]);
+    expect(state).toMatchObject({ hasMore: false, isLoadingOlder: false });
+  });
+
+  it('marks a failed send, and a resend puts it back to sending', () => {
+    let state = conversationReducer(open('t-1'), {
+      type: 'pending',
+      tid: 't-1',
+      message: optimistic('L1', 'Hi'),
+    });
+    state = conversationReducer(state, {
+      type: 'failed',
+      tid: 't-1',
+      localId: 'L1',
+      error: 'Too many messages',
+    });
+    expect(state.messages[0]).toMatchObject({ status: 'error', error: 'Too many messages' });
+
+    state = conversationReducer(state, { type: 'retrying', tid: 't-1', localId: 'L1' });
+    expect(state.messages[0]).toMatchObject({ status: 'sending', error: undefined });
+  });
+
+  it("clears the visitor's typing indicator when the visitor's message arrives", () => {
+    let state = conversationReducer(open('t-1'), { type: 'typing', tid: 't-1', preview: 'Do you', at: 1 });
+    expect(state.typing).toEqual({ preview: 'Do you', at: 1 });
+
+    state = conversationReducer(state, { type: 'merge', tid: 't-1', messages: [makeMessage({ seq: 3 })] });
+    expect(state.typing).toBeNull();
+  });
+});
+
+describe('resyncSeqOf', () => {
+  it('resyncs after the last seq held without a gap, not the highest seen', () => {
+    const at = (seq: number) => ({ seq }) as Parameters<typeof resyncSeqOf>[0][number];
+    expect(resyncSeqOf([at(40), at(41), at(43)])).toBe(41);
+    expect(resyncSeqOf([at(7)])).toBe(7);
+    expect(resyncSeqOf([])).toBe(0);
+  });
+});

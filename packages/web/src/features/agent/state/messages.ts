@@ -1,0 +1,233 @@
+import type { Message, MessageHistory, MessageStatus, SenderKind } from '@openkefu/contract';
+
+/*
+ * The open conversation's message log. Stored messages are ordered by `seq` (DESIGN §4); the
+ * agent's own messages that the server has not acknowledged yet carry `seq` 0 and sit at the end
+ * until the ack (or the server's push of the same message) replaces them, matched by `localId`.
+ */
+
+/** A message of the log: a stored one, or one of ours still sending, uploading or failed. */
+export type ChatMessage = Message & {
+  /** Upload progress (0…1) of an image or file not yet sent. */
+  progress?: number;
+  /** Why sending failed; the row offers a resend. */
+  error?: string;
+  /** The picked file while its upload is pending (kept so a failed upload can be retried). */
+  file?: File;
+};
+
+const statusRank: Partial<Record<MessageStatus, number>> = {
+  error: 0,
+  sending: 0,
+  stored: 1,
+  received: 2,
+  read: 3,
+};
+
+const isFinalStatus = (status: MessageStatus): boolean => status === 'recall' || status === 'destroyed';
+
+/**
+ * Receipts, acks and pushes arrive in any order; a message's delivery status only moves forward
+ * (sending → stored → received → read), except that a recall always wins.
+ */
+export const mergeStatus = (current: MessageStatus, incoming: MessageStatus): MessageStatus => {
+  if (isFinalStatus(incoming)) return incoming;
+  if (isFinalStatus(current)) return current;
+  return (statusRank[incoming] ?? 0) >= (statusRank[current] ?? 0) ? incoming : current;
+};
+
+export const isStored = (message: Pick<Message, 'seq'>): boolean => message.seq > 0;
+
+const compareMessages = (a: ChatMessage, b: ChatMessage): number => {
+  if (isStored(a) && isStored(b)) return a.seq - b.seq;
+  if (isStored(a)) return -1;
+  if (isStored(b)) return 1;
+  return a.createdAt - b.createdAt;
+};
+
+const isSameMessage = (existing: ChatMessage, incoming: Message): boolean =>
+  existing.mid === incoming.mid ||
+  (isStored(existing) && existing.seq === incoming.seq) ||
+  (incoming.localId !== '' &&
+    existing.localId === incoming.localId &&
+    existing.sender.id === incoming.sender.id &&
+    existing.sender.kind === incoming.sender.kind);
+
+/**
+ * Adds stored messages (a history page, a resync, a push or an ack) to the log: one entry per
+ * message whatever the order or number of times it arrives, optimistic copies replaced, sorted.
+ */
+export const mergeMessages = (log: readonly ChatMessage[], incoming: readonly Message[]): ChatMessage[] => {
+  const result: ChatMessage[] = [...log];
+  for (const message of incoming) {
+    const index = result.findIndex((existing) => isSameMessage(existing, message));
+    if (index === -1) {
+      result.push(message);
+      continue;
+    }
+    const existing = result[index];
+    // The stored copy replaces ours (mid, seq, server time); the furthest status is kept.
+    result[index] = { ...message, status: mergeStatus(existing.status, message.status) };
+  }
+  return result.sort(compareMessages);
+};
+
+/** Highest stored seq in the log (0 when none). */
+export const lastSeqOf = (log: readonly ChatMessage[]): number =>
+  log.reduce((max, message) => (message.seq > max ? message.seq : max), 0);
+
+/**
+ * The `afterSeq` of a resync: the last seq held without a gap from the oldest one loaded. A push
+ * that arrived after a missed message must not hide the miss (the highest seq would).
+ */
+export const resyncSeqOf = (log: readonly ChatMessage[]): number => {
+  const seqs = new Set(log.filter(isStored).map((message) => message.seq));
+  if (seqs.size === 0) return 0;
+  let seq = Math.min(...seqs);
+  while (seqs.has(seq + 1)) seq += 1;
+  return seq;
+};
+
+/** Lowest stored seq (0 when none): the `beforeSeq` of the next older page. */
+export const firstSeqOf = (log: readonly ChatMessage[]): number =>
+  log.reduce(
+    (min, message) => (isStored(message) && (min === 0 || message.seq < min) ? message.seq : min),
+    0,
+  );
+
+/** A receipt from one side marks the other side's messages up to its seq. */
+export const applyReceipt = (
+  log: readonly ChatMessage[],
+  receipt: { seq: number; status: 'received' | 'read'; by: SenderKind },
+): ChatMessage[] =>
+  log.map((message) => {
+    const isOtherSide =
+      receipt.by === 'visitor' ? message.sender.kind !== 'visitor' : message.sender.kind === 'visitor';
+    if (!isOtherSide || !isStored(message) || message.seq > receipt.seq) return message;
+    const status = mergeStatus(message.status, receipt.status);
+    return status === message.status ? message : { ...message, status };
+  });
+
+const updateLocal = (
+  log: readonly ChatMessage[],
+  localId: string,
+  update: (message: ChatMessage) => ChatMessage,
+): ChatMessage[] =>
+  log.map((message) => (!isStored(message) && message.localId === localId ? update(message) : message));
+
+export type ConversationState = {
+  tid: string | null;
+  messages: ChatMessage[];
+  /** Older stored messages exist before the first one loaded. */
+  hasMore: boolean;
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  isLoadingOlder: boolean;
+  /** What the visitor is typing (preview may be ''), or null. */
+  typing: { preview: string; at: number } | null;
+};
+
+export const initialConversation: ConversationState = {
+  tid: null,
+  messages: [],
+  hasMore: false,
+  phase: 'idle',
+  isLoadingOlder: false,
+  typing: null,
+};
+
+export type ConversationAction =
+  | { type: 'open'; tid: string | null }
+  | { type: 'loaded'; tid: string; history: MessageHistory }
+  | { type: 'loadFailed'; tid: string }
+  | { type: 'loadingOlder'; tid: string }
+  | { type: 'older'; tid: string; history: MessageHistory }
+  | { type: 'olderFailed'; tid: string }
+  | { type: 'merge'; tid: string; messages: Message[] }
+  | { type: 'receipt'; tid: string; seq: number; status: 'received' | 'read'; by: SenderKind }
+  | { type: 'pending'; tid: string; message: ChatMessage }
+  | { type: 'progress'; tid: string; localId: string; progress: number }
+  | { type: 'failed'; tid: string; localId: string; error: string }
+  | { type: 'retrying'; tid: string; localId: string }
+  | { type: 'typing'; tid: string; preview: string; at: number }
+  | { type: 'typingStopped'; tid: string };
+
+/**
+ * The open conversation. Every action names its thread: an answer that arrives after the agent
+ * moved to another conversation is dropped rather than mixed into the wrong log.
+ */
+export const conversationReducer = (
+  state: ConversationState,
+  action: ConversationAction,
+): ConversationState => {
+  if (action.type === 'open') {
+    return action.tid === state.tid
+      ? state
+      : { ...initialConversation, tid: action.tid, phase: action.tid ? 'loading' : 'idle' };
+  }
+  if (action.tid !== state.tid) return state;
+  switch (action.type) {
+    case 'loaded':
+      return {
+        ...state,
+        // Merged, not replaced: pushes that arrived while the page loaded are kept.
+        messages: mergeMessages(state.messages, action.history.messages),
+        hasMore: action.history.hasMore,
+        phase: 'ready',
+      };
+    case 'loadFailed':
+      return { ...state, phase: 'error' };
+    case 'loadingOlder':
+      return { ...state, isLoadingOlder: true };
+    case 'older':
+      return {
+        ...state,
+        messages: mergeMessages(state.messages, action.history.messages),
+        hasMore: action.history.hasMore,
+        isLoadingOlder: false,
+      };
+    case 'olderFailed':
+      return { ...state, isLoadingOlder: false };
+    case 'merge': {
+      const isFromVisitor = action.messages.some((message) => message.sender.kind === 'visitor');
+      return {
+        ...state,
+        messages: mergeMessages(state.messages, action.messages),
+        typing: isFromVisitor ? null : state.typing,
+      };
+    }
+    case 'receipt':
+      return { ...state, messages: applyReceipt(state.messages, action) };
+    case 'pending':
+      return { ...state, messages: [...state.messages, action.message].sort(compareMessages) };
+    case 'progress':
+      return {
+        ...state,
+        messages: updateLocal(state.messages, action.localId, (message) => ({
+          ...message,
+          progress: action.progress,
+        })),
+      };
+    case 'failed':
+      return {
+        ...state,
+        messages: updateLocal(state.messages, action.localId, (message) => ({
+          ...message,
+          status: 'error',
+          error: action.error,
+        })),
+      };
+    case 'retrying':
+      return {
+        ...state,
+        messages: updateLocal(state.messages, action.localId, (message) => ({
+          ...message,
+          status: 'sending',
+          error: undefined,
+        })),
+      };
+    case 'typing':
+      return { ...state, typing: { preview: action.preview, at: action.at } };
+    case 'typingStopped':
+      return { ...state, typing: null };
+  }
+};

@@ -1,0 +1,29 @@
+/** What the drawer offers, and the code it produces (the loader's attributes: packages/widget/README.md). */
+export type EmbedChoice = {
+  origin: string;
+  subDomain: string;
+  target: { kind: 'group'; wid: string } | { kind: 'agent'; uid: string };
+  style: 1 | 2 | 3 | 4 | 5;
+  language: 'en-US' | 'zh-CN';
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export const chatLinkOf = (choice: EmbedChoice): string => {
+  const query = new URLSearchParams({ org: choice.subDomain });
+  if (choice.target.kind === 'group') query.set('wid', choice.target.wid);
+  else query.set('aid', choice.target.uid);
+  query.set('lang', choice.language);
+  return `${choice.origin}/chat/?${query.toString()}`;
+};
+
+/** The script tag for styles 1–4; null for style 5 (video), which is not available yet. */
+export const snippetOf = (choice: EmbedChoice): string | null => {
+  if (choice.style === 5) return null;
+  const target =
+    choice.target.kind === 'group'
+      ? `data-wid="${escapeAttribute(choice.target.wid)}"`
+      : `data-aid="${escapeAttribute(choice.target.uid)}"`;
+  return `<script src="${escapeAttribute(choice.origin)}/embed.js" data-org="${escapeAttribute(choice.subDomain)}" ${target} data-style="${choice.style}" data-lang="${choice.language}" async></script>`;
+};
