@@ -35,6 +35,7 @@ const build = () => {
     stdio: 'inherit',
   });
   const web = spawnSync('npm', ['run', 'build', '-w', '@openkefu/web'], { cwd: root, stdio: 'inherit' });
+  spawnSync('npm', ['run', 'build', '-w', '@openkefu/widget'], { cwd: root, stdio: 'inherit' });
   const server = spawnSync('npm', ['run', 'build', '-w', '@openkefu/server'], {
     cwd: root,
     stdio: 'inherit',
@@ -142,6 +143,29 @@ const main = async () => {
       `  ${kb(row.own).padStart(10)} · ${kb(row.total).padStart(10)}  ${row.files} files  ${row.key}${flag}`,
     );
   }
+  reportWidget();
+};
+
+/** The visitor widget: what /chat/ loads (index.html's scripts and styles) and /embed.js. */
+const reportWidget = () => {
+  const widgetDist = join(root, 'packages/widget/dist');
+  if (!existsSync(join(widgetDist, 'index.html'))) {
+    console.log('\nwidget: not built (npm run build -w @openkefu/widget)');
+    return;
+  }
+  const html = readFileSync(join(widgetDist, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="\/chat\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const gzipOf = (file: string) => gzipSync(readFileSync(join(widgetDist, file)), { level: 9 }).length;
+  const page = assets.reduce((total, file) => total + gzipOf(file), gzipOf('index.html'));
+  const loader = gzipOf('embed.js');
+  console.log(
+    `\nvisitor widget first load (/chat/, JS+CSS+HTML): ${kb(page)} gzip in ${assets.length + 1} files (budget 60 KB)${page > 60 * 1024 ? '  OVER' : ''}`,
+  );
+  console.log(
+    `embed loader (/embed.js): ${kb(loader)} gzip (budget 5 KB)${loader > 5 * 1024 ? '  OVER' : ''}`,
+  );
 };
 
 await main();

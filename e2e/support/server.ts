@@ -9,9 +9,13 @@ const root = new URL('../../', import.meta.url).pathname;
 export type RunningServer = {
   baseUrl: string;
   port: number;
+  /** The server process, for benchmarks that read its memory. */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL: the process dies at once, as in a crash; the data directory stays for a restart. */
+  kill: () => Promise<void>;
 };
 
 const findFreePort = () =>
@@ -41,9 +45,12 @@ const waitForReady = async (baseUrl: string, child: ChildProcess, output: () => 
 };
 
 /** Starts the built server (packages/server/dist) on a free port with a fresh SQLite data directory. */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
-  const port = await findFreePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'openkefu-e2e-'));
+export const startServer = async (
+  env: Record<string, string> = {},
+  reuse: { port?: number; dataDir?: string } = {},
+): Promise<RunningServer> => {
+  const port = reuse.port ?? (await findFreePort());
+  const dataDir = reuse.dataDir ?? mkdtempSync(join(tmpdir(), 'openkefu-e2e-'));
   let log = '';
   const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
     cwd: root,
@@ -67,6 +74,7 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => log,
     stop: async () => {
@@ -76,6 +84,12 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 };

@@ -1,0 +1,242 @@
+/**
+ * bench/chat: visitors and agents over real Socket.IO on loopback against the built server.
+ *  1. Throughput and latency, on SQLite and (when reachable) PostgreSQL: VISITORS visitors each
+ *     send text messages in a closed loop for SECONDS; prints persisted messages per second (acks:
+ *     a message is acknowledged only after it is stored) and the p50/p99 visitor → agent latency
+ *     (send until the agent's socket receives it).
+ *  2. Idle visitor sockets held by one node (IDLE_SOCKETS) and the server's resident memory.
+ * Budgets (DESIGN §7): ≥ 5,000 messages/s with p99 ≤ 50 ms; ≥ 10,000 sockets with RSS ≤ 1 GB.
+ * Prints figures only; the load generator shares the machine's cores with the server.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { startServer, type RunningServer } from '../../e2e/support/server.js';
+
+const visitorsCount = Number(process.env.VISITORS ?? 500);
+const agentsCount = Number(process.env.AGENTS ?? 10);
+const seconds = Number(process.env.SECONDS ?? 10);
+const idleSockets = Number(process.env.IDLE_SOCKETS ?? 10_000);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Envelope<T> = { data: T };
+type Message = { localId: string; sender: { kind: string } };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN);
+
+const call = async <T>(
+  baseUrl: string,
+  path: string,
+  init: { token?: string; body?: unknown; basic?: boolean } = {},
+) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.body ? 'POST' : 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.basic ? { authorization: `Basic ${Buffer.from('client:secret').toString('base64')}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+const signIn = async (baseUrl: string, username: string, password: string) =>
+  (
+    await call<{ access_token: string }>(baseUrl, '/oauth/token', {
+      basic: true,
+      body: { grant_type: 'password', username, password, scope: 'all' },
+    })
+  ).access_token;
+
+const connect = (baseUrl: string, auth: { kind: 'agent' | 'visitor'; token: string }) =>
+  new Promise<Socket>((resolve, reject) => {
+    const socket = io(baseUrl, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth,
+      reconnection: false,
+      forceNew: true,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+
+const rssOf = (pid: number) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
+};
+
+const throughput = async (label: string, env: Record<string, string>) => {
+  const server = await startServer({ LOG_LEVEL: 'error', ...env });
+  const sockets: Socket[] = [];
+  try {
+    const base = server.baseUrl;
+    const admin = await signIn(base, 'admin', 'admin');
+    const group = (
+      await call<Envelope<{ wid: string }>>(base, '/api/workgroup/create', {
+        token: admin,
+        body: { nickname: 'Bench' },
+      })
+    ).data;
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    let isMeasuring = false;
+    for (let index = 0; index < agentsCount; index += 1) {
+      const username = `bench-agent-${index}`;
+      await call(base, '/api/user/create', {
+        token: admin,
+        body: {
+          username,
+          password: 'password-123',
+          nickname: username,
+          maxThreadCount: 100,
+          workGroups: [group.wid],
+        },
+      });
+      const agent = await connect(base, {
+        kind: 'agent',
+        token: await signIn(base, username, 'password-123'),
+      });
+      await agent.timeout(5000).emitWithAck('agent:status', { status: 'online' });
+      agent.on('message', (message: Message) => {
+        const started = sentAt.get(message.localId);
+        if (started === undefined || message.sender.kind !== 'visitor') return;
+        sentAt.delete(message.localId);
+        if (isMeasuring) latencies.push(performance.now() - started);
+      });
+      sockets.push(agent);
+    }
+    const visitors: { socket: Socket; tid: string }[] = [];
+    for (let index = 0; index < visitorsCount; index += 1) {
+      const identity = (
+        await call<Envelope<{ token: string }>>(base, '/visitor/api/init', { body: { org: 'openkefu' } })
+      ).data;
+      const request = (
+        await call<Envelope<{ code: number; thread: { tid: string } }>>(base, '/visitor/api/thread/request', {
+          token: identity.token,
+          body: { wid: group.wid },
+        })
+      ).data;
+      if (request.code !== 200) throw new Error(`visitor ${index} got code ${request.code}`);
+      const socket = await connect(base, { kind: 'visitor', token: identity.token });
+      sockets.push(socket);
+      visitors.push({ socket, tid: request.thread.tid });
+    }
+
+    let acked = 0;
+    let refused = 0;
+    let isRunning = true;
+    const loops = visitors.map(async ({ socket, tid }, index) => {
+      for (let n = 0; isRunning; n += 1) {
+        const localId = `${index}-${n}`;
+        sentAt.set(localId, performance.now());
+        const answer = (await socket.timeout(10_000).emitWithAck('message:send', {
+          tid,
+          localId,
+          type: 'text',
+          content: `bench message ${n} from visitor ${index}`,
+        })) as { ok: boolean };
+        if (!isMeasuring) continue;
+        if (answer.ok) acked += 1;
+        else refused += 1;
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000)); // warm-up
+    isMeasuring = true;
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    isMeasuring = false;
+    const elapsed = (performance.now() - started) / 1000;
+    isRunning = false;
+    await Promise.allSettled(loops);
+
+    latencies.sort((a, b) => a - b);
+    const rate = acked / elapsed;
+    console.log(`\n${label}: ${visitorsCount} visitors, ${agentsCount} agents, ${seconds} s`);
+    console.log(
+      `  persisted messages/s  ${rate.toFixed(0).padStart(8)}   budget ≥ 5000   ${rate >= 5000 ? 'within' : 'OVER BUDGET'}`,
+    );
+    console.log(`  visitor → agent p50   ${percentile(latencies, 50).toFixed(1).padStart(8)} ms`);
+    const p99 = percentile(latencies, 99);
+    console.log(
+      `  visitor → agent p99   ${p99.toFixed(1).padStart(8)} ms  budget ≤ 50 ms  ${p99 <= 50 ? 'within' : 'OVER BUDGET'}`,
+    );
+    console.log(`  refused (rate limit or error)  ${refused}`);
+  } finally {
+    for (const socket of sockets) socket.close();
+    await server.stop();
+  }
+};
+
+const idle = async () => {
+  const server: RunningServer = await startServer({ LOG_LEVEL: 'error' });
+  const sockets: Socket[] = [];
+  try {
+    const identity = (
+      await call<Envelope<{ token: string }>>(server.baseUrl, '/visitor/api/init', {
+        body: { org: 'openkefu' },
+      })
+    ).data;
+    const before = rssOf(server.pid);
+    for (let opened = 0; opened < idleSockets; opened += 500) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(500, idleSockets - opened) }, () =>
+          connect(server.baseUrl, { kind: 'visitor', token: identity.token }),
+        ),
+      );
+      sockets.push(...batch);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = rssOf(server.pid);
+    const connected = sockets.filter((socket) => socket.connected).length;
+    console.log(`\nIdle visitor sockets on one node (SQLite)`);
+    console.log(
+      `  connected sockets     ${String(connected).padStart(8)}   budget ≥ 10000  ${connected >= 10_000 ? 'within' : 'UNDER BUDGET'}`,
+    );
+    console.log(
+      `  server RSS            ${(after / 1024 / 1024).toFixed(0).padStart(8)} MB  budget ≤ 1024 MB  ${after <= 1024 ** 3 ? 'within' : 'OVER BUDGET'} (idle before: ${(before / 1024 / 1024).toFixed(0)} MB)`,
+    );
+  } finally {
+    for (const socket of sockets) socket.close();
+    await server.stop();
+  }
+};
+
+const withPostgresDatabase = async (run: (url: string) => Promise<void>) => {
+  const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(`\nPostgreSQL: skipped (${String(error)})`);
+    return;
+  }
+  const name = `openkefu_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+};
+
+console.log(
+  `bench/chat on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`,
+);
+// PARTS=sqlite,postgres,idle (default all) runs a subset.
+const parts = new Set((process.env.PARTS ?? 'sqlite,postgres,idle').split(','));
+if (parts.has('sqlite')) await throughput('SQLite', {});
+if (parts.has('postgres'))
+  await withPostgresDatabase((url) => throughput('PostgreSQL', { DATABASE_URL: url }));
+if (parts.has('idle')) await idle();
