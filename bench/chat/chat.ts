@@ -75,8 +75,11 @@ const rssOf = (pid: number) => {
   return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
 };
 
+// SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server, not the load.
+const serverNodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 const throughput = async (label: string, env: Record<string, string>) => {
-  const server = await startServer({ LOG_LEVEL: 'error', ...env });
+  const server = await startServer({ LOG_LEVEL: 'error', ...env }, {}, serverNodeArgs);
   const sockets: Socket[] = [];
   try {
     const base = server.baseUrl;

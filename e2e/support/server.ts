@@ -48,11 +48,13 @@ const waitForReady = async (baseUrl: string, child: ChildProcess, output: () => 
 export const startServer = async (
   env: Record<string, string> = {},
   reuse: { port?: number; dataDir?: string } = {},
+  /** Extra Node flags for the server process (benchmarks pass `--cpu-prof`). */
+  nodeArgs: string[] = [],
 ): Promise<RunningServer> => {
   const port = reuse.port ?? (await findFreePort());
   const dataDir = reuse.dataDir ?? mkdtempSync(join(tmpdir(), 'openkefu-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -34,6 +34,31 @@ export const databaseSpecFromConfig = (config: Config): DatabaseSpec =>
     ? { dialect: 'sqlite', file: join(config.dataDir, 'openkefu.sqlite') }
     : { dialect: 'postgres', connectionString: config.databaseUrl };
 
+/**
+ * Kysely's SQLite driver prepares every query anew, and preparing costs as much as running a small
+ * query; the chat's hot path repeats a handful of statements, so keep the most recent ones. Reusing a
+ * better-sqlite3 statement is safe because `all`/`run` finish synchronously (Kysely never streams here).
+ */
+const withStatementCache = (sqlite: SqliteDatabase.Database, capacity = 256) => {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (query: string) => {
+      const cached = statements.get(query);
+      if (cached) {
+        // Re-insert: the Map's order is then least recently used first.
+        statements.delete(query);
+        statements.set(query, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(query);
+      statements.set(query, statement);
+      if (statements.size > capacity) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
+};
+
 export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
   if (spec.dialect === 'sqlite') {
     if (spec.file !== ':memory:') mkdirSync(join(spec.file, '..'), { recursive: true });
@@ -43,7 +68,9 @@ export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

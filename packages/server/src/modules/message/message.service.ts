@@ -39,7 +39,7 @@ import {
 
 export type MessageService = ReturnType<typeof createMessageService>;
 
-/** Called after a text message is stored, e.g. to feed the search index. */
+/** Called inside the transaction that stores a new text message, e.g. to feed the search index. */
 export type MessageIndexer = (
   db: Executor,
   message: { messageId: number; orgId: number; content: string },
@@ -121,7 +121,7 @@ export const createMessageService = (deps: {
     const media = message.media ?? { imageUrl: '', thumbUrl: '', fileUrl: '', fileName: '', fileSize: 0 };
     const sender = message.sender;
     const mid = createPublicId();
-    const { seq, id } = await db.transaction().execute(async (trx) => {
+    const { seq } = await db.transaction().execute(async (trx) => {
       const allocated = await allocateSeq(trx, thread.id, {
         preview: previewOf(message.type, message.content, media.fileName),
         now: at,
@@ -144,10 +144,11 @@ export const createMessageService = (deps: {
         senderVisitorId: sender.kind === 'visitor' ? sender.visitorId : null,
         now: at,
       });
+      // In the same transaction: a stored text message is always searchable, and one commit is cheaper.
+      if (deps.indexer && message.type === 'text' && message.content)
+        await deps.indexer(trx, { messageId: insertedId, orgId: thread.org_id, content: message.content });
       return { seq: allocated, id: insertedId };
     });
-    if (deps.indexer && message.type === 'text' && message.content)
-      await deps.indexer(db, { messageId: id, orgId: thread.org_id, content: message.content });
     const stored: Message = {
       mid,
       tid: thread.tid,

@@ -11,16 +11,20 @@ import { toSearchTokens } from './message-search.tokens.js';
 
 export type IndexedMessage = { messageId: number; orgId: number; content: string };
 
-/** (Re)indexes one stored text message; text without any word or character leaves it unindexed. */
+/**
+ * (Re)indexes one stored text message; text without any word or character leaves it unindexed.
+ * `isNew`: the message was just inserted (ids are never reused), so there is no old entry to replace.
+ */
 export const indexMessageText = async (
   db: Executor,
   dialect: DialectName,
   { messageId, orgId, content }: IndexedMessage,
+  { isNew = false }: { isNew?: boolean } = {},
 ): Promise<void> => {
   const tokens = toSearchTokens(content).join(' ');
   if (dialect === 'sqlite') {
     // FTS5 has no upsert on rowid: replace by hand so a re-index never duplicates.
-    await sql`delete from message_search where rowid = ${messageId}`.execute(db);
+    if (!isNew) await sql`delete from message_search where rowid = ${messageId}`.execute(db);
     if (tokens !== '')
       await sql`insert into message_search (rowid, tokens, org_id) values (${messageId}, ${tokens}, ${orgId})`.execute(
         db,
@@ -35,11 +39,11 @@ export const indexMessageText = async (
     on conflict (message_id) do update set tokens = excluded.tokens, org_id = excluded.org_id`.execute(db);
 };
 
-/** The message service's hook (services.ts): every stored text message goes into the index. */
+/** The message service's hook (services.ts): every newly stored text message goes into the index. */
 export const createMessageIndexer =
   (dialect: DialectName): MessageIndexer =>
   (db, message) =>
-    indexMessageText(db, dialect, message);
+    indexMessageText(db, dialect, message, { isNew: true });
 
 /**
  * A subquery of the ids of the organisation's messages holding every token of `tokens` (from
