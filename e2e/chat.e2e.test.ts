@@ -21,6 +21,8 @@ describe.skipIf(!hasChromium)('live chat: visitor widget and agent workbench', (
   let wid = '';
   const contexts: BrowserContext[] = [];
   const tokens: Record<string, string> = {};
+  // The queue test's first visitor stays with Alice; the transfer test hands it to Bob.
+  let waitingVisitor: Page | undefined;
 
   const api = async <T>(path: string, token: string, body?: unknown): Promise<T> => {
     const response = await fetch(`${server.baseUrl}${path}`, {
@@ -151,6 +153,7 @@ describe.skipIf(!hasChromium)('live chat: visitor widget and agent workbench', (
   it('queues a visitor while the agent is at capacity, and a colleague coming online takes it', async () => {
     const alice = await openWorkbench('alice');
     const first = await openVisitor();
+    waitingVisitor = first;
     await say(first, 'First visitor here');
     const second = await openVisitor();
     // Alice serves one conversation at most: the second visitor waits, first in line.
@@ -165,5 +168,68 @@ describe.skipIf(!hasChromium)('live chat: visitor widget and agent workbench', (
     await bob.getByTestId('thread-list-current').getByTestId('thread-row').first().click();
     await bob.getByTestId('message-list').getByText('Second visitor here').waitFor();
     await screenshot(alice, 'chat-workbench-alice');
+  });
+
+  it('transfers a conversation to a colleague who accepts it, and the records pages show it all', async () => {
+    const visitor = waitingVisitor;
+    if (!visitor) throw new Error('the queue test did not run');
+    const bob = await openWorkbench('bob');
+    // Bob is at capacity with the second visitor: he closes that conversation first.
+    await bob.getByTestId('thread-list-current').getByTestId('thread-row').first().click();
+    await bob.getByTestId('message-list').getByText('Second visitor here').waitFor();
+    await bob.getByTestId('thread-close').click();
+    await bob.getByRole('dialog').locator('.ant-btn-primary').click();
+    await bob.getByRole('dialog').waitFor({ state: 'detached' });
+
+    const alice = await openWorkbench('alice');
+    await alice.getByTestId('thread-list-current').getByTestId('thread-row').first().click();
+    await alice.getByTestId('message-list').getByText('First visitor here').waitFor();
+    await alice.getByTestId('thread-transfer').click();
+    const dialog = alice.getByRole('dialog');
+    await dialog.locator('.ant-select').first().click();
+    await alice
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Bob' })
+      .first()
+      .click();
+    await dialog.locator('textarea').fill('Bob knows the parcel service');
+    await dialog.locator('.ant-btn-primary').click();
+
+    await bob.getByTestId('offer').getByText('Bob knows the parcel service').waitFor();
+    await bob.getByTestId('offer-accept').click();
+    await bob.getByTestId('thread-list-current').getByTestId('thread-row').first().click();
+    await bob.getByTestId('message-list').getByText('First visitor here').waitFor();
+    await bob.getByTestId('composer-input').fill('Hi, Bob here: I have taken over.');
+    await bob.getByTestId('composer-send').click();
+    await visitor.getByTestId('chat-messages').getByText('Hi, Bob here: I have taken over.').waitFor();
+    await eventually(
+      async () => (await alice.getByTestId('thread-list-current').getByTestId('thread-row').count()) === 0,
+    ).toBe(true);
+    await screenshot(bob, 'chat-workbench-transferred');
+
+    // The admin's records pages show the conversations, the rating, the leave message and the search.
+    const admin = await contextWith(
+      browser,
+      tokenState(server.baseUrl, await passwordToken(server.baseUrl, 'admin', 'admin')),
+    );
+    contexts.push(admin);
+    const records = await admin.newPage();
+    await records.goto(`${server.baseUrl}/admin/stable/kefu/thread`);
+    await eventually(() => records.locator('.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+    await records.getByText('Bob').first().waitFor();
+
+    await records.goto(`${server.baseUrl}/admin/stable/kefu/rate`);
+    await eventually(() => records.locator('.ant-table-row').count()).toBe(1);
+    await records.locator('.ant-table-row').getByText('Alice').waitFor();
+
+    await records.goto(`${server.baseUrl}/admin/stable/kefu/leavemsg`);
+    await records.getByText('Please call me back about my order').waitFor();
+
+    await records.goto(`${server.baseUrl}/admin/stable/kefu/message`);
+    await records.getByPlaceholder('Whole words, or any Chinese characters').fill('parcel');
+    await records.getByPlaceholder('Whole words, or any Chinese characters').press('Enter');
+    await eventually(() => records.locator('.ant-table-row').count()).toBe(1);
+    await records.locator('.ant-table-row').getByText('never', { exact: false }).first().waitFor();
+    await screenshot(records, 'chat-records-message-search');
   });
 });
