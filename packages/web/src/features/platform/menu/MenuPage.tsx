@@ -64,15 +64,16 @@ export const MenuPage = () => {
       reportUnlessHandled(error);
       throw error;
     }
-    void message.success(t(editing ? 'menuPage.updated' : 'menuPage.created'));
+    // Confirm once the console's own routes follow the change, so what the toast says is already true.
     await refresh();
+    void message.success(t(editing ? 'menuPage.updated' : 'menuPage.created'));
   };
 
   const remove = async (item: MenuItem) => {
     try {
       await deleteMenu(item.mid);
-      void message.success(t('menuPage.deleted'));
       await refresh();
+      void message.success(t('menuPage.deleted'));
     } catch (error) {
       // 409: the item still has children; the server's message says so.
       reportUnlessHandled(error);
