@@ -3,6 +3,7 @@ import { pageQuerySchema } from './envelope.js';
 import { messageSchema } from './message.js';
 import { rateQuerySchema, ratePageSummarySchema } from './rate.js';
 import { threadQuerySchema, threadSchema, threadStatusSchema } from './thread.js';
+import { tagBriefSchema } from './tag.js';
 
 /* Conversation records (issue 4, kefu → thread, message, rate, summary, monitor): the console's read side. */
 
@@ -13,6 +14,10 @@ export const threadTranscriptQuerySchema = z.object({
 });
 export const threadTranscriptSchema = z.object({ thread: threadSchema, messages: z.array(messageSchema) });
 export type ThreadTranscript = z.infer<typeof threadTranscriptSchema>;
+
+/** A row of the session records: the thread with its own tags and its visitor's. */
+export const threadRecordSchema = threadSchema.extend({ tags: z.array(tagBriefSchema) });
+export type ThreadRecord = z.infer<typeof threadRecordSchema>;
 
 /** The most rows one export holds; the file says when the filter matched more. */
 export const threadExportRowLimit = 10_000;

@@ -57,6 +57,8 @@ export const threadRequestBodySchema = z
     wid: z.string().trim().min(1).max(64).optional(),
     /** Appointed agent's uid. */
     aid: z.string().trim().min(1).max(64).optional(),
+    /** Pre-chat form answers (field key → text) when the skill group has showForm on (see form.ts). */
+    form: z.record(z.string().max(32), z.string().max(500)).optional(),
   })
   .refine((body) => Boolean(body.wid) !== Boolean(body.aid), {
     message: 'give either wid or aid',
@@ -113,6 +115,8 @@ export const threadQuerySchema = pageQuerySchema.extend({
   /** Visitor nickname or vid contains. */
   visitor: z.string().trim().max(64).optional(),
   threadClient: clientSchema.optional(),
+  /** A tag's tgid: the conversation or its visitor carries it. */
+  tag: z.string().trim().max(64).optional(),
   client: z.string().max(32).optional(),
 });
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;
