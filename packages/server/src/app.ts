@@ -35,6 +35,14 @@ import { threadVisitorRoutes } from './modules/thread/thread.visitor.routes.js';
 import { visitorRoutes } from './modules/visitor/visitor.routes.js';
 import { recordsRoutes } from './modules/records/records.routes.js';
 import { leavemsgRoutes } from './modules/leavemsg/leavemsg.routes.js';
+import { categoryRoutes } from './modules/category/category.routes.js';
+import { cuwRoutes } from './modules/cuw/cuw.routes.js';
+import { tagRoutes } from './modules/tag/tag.routes.js';
+import { tabooRoutes } from './modules/taboo/taboo.routes.js';
+import { blockRoutes } from './modules/block/block.routes.js';
+import { formRoutes } from './modules/form/form.routes.js';
+import { targetedRoutes } from './modules/targeted/targeted.routes.js';
+import { registerVisitorCors } from './http/visitor-cors.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -88,6 +96,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, parts: 10 } });
   await registerApiDocs(app);
 
+  registerVisitorCors(app);
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
@@ -107,6 +116,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(messageRoutes);
   await app.register(recordsRoutes);
   await app.register(leavemsgRoutes);
+  await app.register(categoryRoutes);
+  await app.register(cuwRoutes);
+  await app.register(tagRoutes);
+  await app.register(tabooRoutes);
+  await app.register(blockRoutes);
+  await app.register(formRoutes);
+  await app.register(targetedRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
 

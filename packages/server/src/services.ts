@@ -28,6 +28,9 @@ import { createThreadService, type ThreadService } from './modules/thread/thread
 import { createVisitorService, type VisitorService } from './modules/visitor/visitor.service.js';
 import { createPublicId } from './lib/ids.js';
 import { createMessageIndexer } from './modules/records/message-search.repository.js';
+import { createBlockService, type BlockService } from './modules/block/block.service.js';
+import { createMessageGuard } from './modules/taboo/message-guard.js';
+import { createTabooService, type TabooService } from './modules/taboo/taboo.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -58,6 +61,10 @@ export type Services = {
   visitors: VisitorService;
   messages: MessageService;
   threads: ThreadService;
+  /** Sensitive words: the organisation's and the platform's, with a cached matcher per organisation. */
+  taboos: TabooService;
+  /** The blacklist of visitors and addresses. */
+  blocks: BlockService;
 };
 
 export type ServiceOptions = {
@@ -86,11 +93,14 @@ export const createServices = (options: ServiceOptions): Services => {
   const hub = createRealtimeHub();
   const presence =
     options.presence ?? (redis ? createRedisPresence(redis, createPublicId(12)) : createMemoryPresence());
+  const taboos = createTabooService({ db });
+  const blocks = createBlockService({ db });
   const messages = createMessageService({
     db,
     hub,
     storage,
     indexer: options.indexer ?? createMessageIndexer(dialect),
+    guard: createMessageGuard({ taboos, blocks }),
   });
   return {
     config,
@@ -116,5 +126,7 @@ export const createServices = (options: ServiceOptions): Services => {
     visitors: createVisitorService({ db }),
     messages,
     threads: createThreadService({ db, dialect, hub, presence, messages }),
+    taboos,
+    blocks,
   };
 };

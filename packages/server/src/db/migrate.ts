@@ -4,6 +4,9 @@ import * as initial from './migrations/0001_initial.js';
 import * as people from './migrations/0002_people.js';
 import * as chat from './migrations/0003_chat.js';
 import * as messageSearch from './migrations/0004_message_search.js';
+import * as quickReplyTag from './migrations/0005_quickreply_tag.js';
+import * as tabooBlock from './migrations/0006_taboo_block.js';
+import * as targetedForm from './migrations/0007_targeted_form.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -16,6 +19,9 @@ const migrations: Record<string, DialectMigration> = {
   '0002_people': people,
   '0003_chat': chat,
   '0004_message_search': messageSearch,
+  '0005_quickreply_tag': quickReplyTag,
+  '0006_taboo_block': tabooBlock,
+  '0007_targeted_form': targetedForm,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

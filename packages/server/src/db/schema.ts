@@ -394,6 +394,154 @@ export type MenuTable = {
   updated_at: number;
 };
 
+export type TabooTable = {
+  id: Generated<number>;
+  tbid: string;
+  /** Null: a platform word, applied to every organisation. */
+  org_id: number | null;
+  standard: string;
+  /** Lower-cased standard word (duplicate check). */
+  standard_key: string;
+  /** JSON array of strings. */
+  synonyms: Generated<string>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TabooSettingTable = {
+  org_id: number;
+  /** mask or block */
+  mode: string;
+  updated_by: number | null;
+  updated_at: number;
+};
+
+export type TabooHitTable = {
+  id: Generated<number>;
+  hid: string;
+  org_id: number;
+  thread_id: number;
+  taboo_id: number | null;
+  word: string;
+  standard: string;
+  /** mask or block */
+  action: string;
+  /** visitor or agent */
+  sender_kind: string;
+  sender_user_id: number | null;
+  sender_visitor_id: number | null;
+  created_at: number;
+};
+
+export type BlockTable = {
+  id: Generated<number>;
+  bid: string;
+  org_id: number;
+  /** visitor or ip */
+  type: string;
+  visitor_id: number | null;
+  ip: Generated<string>;
+  note: Generated<string>;
+  operator_id: number | null;
+  start_at: number;
+  end_at: number | null;
+  revoked_at: number | null;
+  revoked_by: number | null;
+  created_at: number;
+};
+
+export type TargetedTable = {
+  id: Generated<number>;
+  tgid: string;
+  org_id: number;
+  name: string;
+  enabled: Generated<number>;
+  /** contains, prefix or regex */
+  match_type: string;
+  pattern: string;
+  min_seconds: Generated<number>;
+  min_visits: Generated<number>;
+  message: string;
+  workgroup_id: number;
+  shown_count: Generated<number>;
+  accepted_count: Generated<number>;
+  declined_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ChatFormTable = {
+  id: Generated<number>;
+  fid: string;
+  org_id: number;
+  /** Null: the organisation's default form. */
+  workgroup_id: number | null;
+  title: Generated<string>;
+  /** JSON array of FormField. */
+  fields: string;
+  created_at: number;
+  updated_at: number;
+};
+
+export type FormAnswerTable = {
+  id: Generated<number>;
+  org_id: number;
+  thread_id: number;
+  visitor_id: number;
+  cycle: number;
+  /** JSON array of FormAnswer. */
+  answers: string;
+  created_at: number;
+};
+
+export type CategoryTable = {
+  id: Generated<number>;
+  cid: string;
+  /** A category type of the contract (cuw_mine, cuw_company, cuw_platform, …). */
+  type: string;
+  /** 'platform', 'org:<id>' or 'user:<id>': uniqueness of names is per owner. */
+  owner_key: string;
+  org_id: number | null;
+  user_id: number | null;
+  name: string;
+  created_at: number;
+  updated_at: number;
+};
+
+export type QuickReplyTable = {
+  id: Generated<number>;
+  cid: string;
+  /** mine, company or platform. */
+  scope: string;
+  owner_key: string;
+  org_id: number | null;
+  user_id: number | null;
+  category_id: number | null;
+  name: string;
+  content: string;
+  short_cut: Generated<string>;
+  use_count: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TagTable = {
+  id: Generated<number>;
+  tgid: string;
+  org_id: number;
+  /** thread or visitor. */
+  type: string;
+  name: string;
+  color: string;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ThreadTagTable = { thread_id: number; tag_id: number; created_at: number };
+
+export type VisitorTagTable = { visitor_id: number; tag_id: number; created_at: number };
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -418,4 +566,16 @@ export type Database = {
   rate: RateTable;
   leave_message: LeaveMessageTable;
   thread_summary: ThreadSummaryTable;
+  category: CategoryTable;
+  quick_reply: QuickReplyTable;
+  tag: TagTable;
+  thread_tag: ThreadTagTable;
+  visitor_tag: VisitorTagTable;
+  taboo: TabooTable;
+  taboo_setting: TabooSettingTable;
+  taboo_hit: TabooHitTable;
+  block: BlockTable;
+  targeted: TargetedTable;
+  chat_form: ChatFormTable;
+  form_answer: FormAnswerTable;
 };

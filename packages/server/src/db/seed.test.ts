@@ -19,6 +19,9 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0002_people',
       '0003_chat',
       '0004_message_search',
+      '0005_quickreply_tag',
+      '0006_taboo_block',
+      '0007_targeted_form',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

@@ -7,6 +7,12 @@ import { threadMessages } from '../modules/thread/thread.messages.js';
 import { visitorMessages } from '../modules/visitor/visitor.messages.js';
 import { recordsMessages } from '../modules/records/records.messages.js';
 import { leavemsgMessages } from '../modules/leavemsg/leavemsg.messages.js';
+import { cuwMessages } from '../modules/cuw/cuw.messages.js';
+import { tagMessages } from '../modules/tag/tag.messages.js';
+import { tabooMessages } from '../modules/taboo/taboo.messages.js';
+import { blockMessages } from '../modules/block/block.messages.js';
+import { formMessages } from '../modules/form/form.messages.js';
+import { targetedMessages } from '../modules/targeted/targeted.messages.js';
 
 /** One message in both languages; module catalogues (`<module>.messages.ts`) use this shape. */
 export type CatalogueEntry = Record<Language, string>;
@@ -128,6 +134,12 @@ const catalogue = {
   ...visitorMessages,
   ...recordsMessages,
   ...leavemsgMessages,
+  ...cuwMessages,
+  ...tagMessages,
+  ...tabooMessages,
+  ...blockMessages,
+  ...formMessages,
+  ...targetedMessages,
 } satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof catalogue;

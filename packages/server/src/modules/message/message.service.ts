@@ -45,6 +45,18 @@ export type MessageIndexer = (
   message: { messageId: number; orgId: number; content: string },
 ) => Promise<void>;
 
+/**
+ * Checks a visitor's or agent's message before it is stored (blacklist, sensitive words): throws
+ * to refuse it, or returns the content to store and what to do once it is stored.
+ */
+export type MessageGuard = {
+  check: (
+    actor: ChatActor,
+    thread: ThreadRow,
+    message: { type: MessageType; content: string },
+  ) => Promise<{ content: string; afterStore: (() => Promise<void>) | null }>;
+};
+
 /** A message the server writes on its own (notifications, tips, auto-replies). */
 export type SystemMessage = {
   type: MessageType;
@@ -61,6 +73,7 @@ export const createMessageService = (deps: {
   hub: RealtimeHub;
   storage: Storage;
   indexer?: MessageIndexer;
+  guard?: MessageGuard;
   now?: () => number;
 }) => {
   const { db, hub, storage } = deps;
@@ -208,7 +221,10 @@ export const createMessageService = (deps: {
       throw AppError.badRequest('message.notAnImage', {
         fields: [{ field: 'aid', message: 'not an image' }],
       });
-    const content = body.type === 'link' ? (body.url ?? body.content) : body.content;
+    const checked = deps.guard
+      ? await deps.guard.check(actor, thread, { type: body.type, content: body.content })
+      : { content: body.content, afterStore: null };
+    const content = body.type === 'link' ? (body.url ?? body.content) : checked.content;
     let message: Message;
     try {
       message = await store(thread, {
@@ -241,6 +257,7 @@ export const createMessageService = (deps: {
       if (!existing) throw error;
       return toMessage(existing);
     }
+    if (checked.afterStore) await checked.afterStore();
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
       await recordFirstResponse(thread, actor, message.createdAt);
     if (actor.kind === 'visitor') await maybeAutoReply(thread);

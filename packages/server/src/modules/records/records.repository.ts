@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { openThreadStatuses } from '../thread/thread.machine.js';
 import { findThreadsByIds, type ThreadRow } from '../thread/thread.repository.js';
 import { matchingMessageIds } from './message-search.repository.js';
+import { threadIdsWithTag } from '../tag/tag.repository.js';
 
 /*
  * Read-side queries of conversation records. Every query takes the caller's organisation and
@@ -52,6 +53,7 @@ const filteredThreads = (db: Executor, orgId: number, filter: ThreadFilter) => {
   if (filter.threadClient) query = query.where('thread.client', '=', filter.threadClient);
   if (filter.wid) query = query.where('thread.workgroup_id', 'in', workgroupIdsByWid(db, orgId, filter.wid));
   if (filter.uid) query = query.where('thread.agent_id', 'in', userIdsByUid(db, orgId, filter.uid));
+  if (filter.tag) query = query.where('thread.id', 'in', threadIdsWithTag(db, orgId, filter.tag));
   const visitor = filter.visitor;
   if (visitor)
     query = query.where((eb) =>

@@ -13,6 +13,7 @@ import {
   threadExportRowLimit,
   threadMonitorQuerySchema,
   threadQuerySchema,
+  threadRecordSchema,
   threadSchema,
   threadSummarySchema,
   threadTranscriptQuerySchema,
@@ -59,9 +60,10 @@ export const recordsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`from`/`to`: epoch ms on the creation time. `visitor`: a visitor whose nickname contains it ' +
           '(case-insensitive) or whose vid equals it. `uid`: the agent; `wid`: the skill group; ' +
-          '`threadClient`: the channel the visitor came from. `client` is the console marker and filters nothing.',
+          '`threadClient`: the channel the visitor came from; `tag`: a tgid the conversation or its visitor carries ' +
+          '(each row lists both in `tags`). `client` is the console marker and filters nothing.',
         querystring: threadQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(threadSchema)), ...errorResponses(400, 401, 403) },
+        response: { 200: envelopeSchema(pageSchema(threadRecordSchema)), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => ok(request, await records.threadPage(getPrincipal(request), request.query)),

@@ -14,6 +14,7 @@ import {
   type ThreadExportQuery,
   type ThreadMonitorQuery,
   type ThreadQuery,
+  type ThreadRecord,
   type ThreadSummary,
   type ThreadTranscript,
 } from '@openkefu/contract';
@@ -24,6 +25,7 @@ import { toMessage } from '../message/message.mapper.js';
 import { listThreadMessages } from '../message/message.repository.js';
 import { toThread } from '../thread/thread.mapper.js';
 import { findThreadByTid, queuePositionOf } from '../thread/thread.repository.js';
+import { listThreadTags, listVisitorTags } from '../tag/tag.repository.js';
 import { toSearchTokens } from './message-search.tokens.js';
 import { buildThreadWorkbook, exportFileName } from './records.export.js';
 import { toRate, toThreadSummary } from './records.mapper.js';
@@ -54,6 +56,7 @@ const threadFilterOf = (query: Omit<ThreadQuery, 'page' | 'size'>): ThreadFilter
   uid: query.uid,
   visitor: query.visitor,
   threadClient: query.threadClient,
+  tag: query.tag,
 });
 
 /** Everything the console's records pages read (issue 4): threads, messages, ratings, summaries, the monitor. */
@@ -61,10 +64,21 @@ export const createRecordsService = (deps: { db: Executor; dialect: DialectName;
   const { db, dialect } = deps;
   const now = deps.now ?? Date.now;
 
-  const threadPage = async (principal: Principal, query: ThreadQuery): Promise<Page<Thread>> => {
+  const threadPage = async (principal: Principal, query: ThreadQuery): Promise<Page<ThreadRecord>> => {
     const { rows, total } = await pageThreads(db, principal.orgId, threadFilterOf(query), query);
+    const threadTags = await listThreadTags(
+      db,
+      principal.orgId,
+      rows.map((row) => Number(row.id)),
+    );
+    const visitorTags = await listVisitorTags(db, principal.orgId, [
+      ...new Set(rows.map((row) => Number(row.visitor_id))),
+    ]);
     return toPage(
-      rows.map((row) => toThread(row, 'agent')),
+      rows.map((row) => ({
+        ...toThread(row, 'agent'),
+        tags: [...(threadTags.get(Number(row.id)) ?? []), ...(visitorTags.get(Number(row.visitor_id)) ?? [])],
+      })),
       total,
       query,
     );

@@ -9,6 +9,7 @@ import {
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ok } from '../../http/reply.js';
+import { createFormService } from '../form/form.service.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
 import { visitorActorOf } from './chat-actor.js';
 
@@ -19,6 +20,7 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { threads, db } = app.services;
   const actorOf = (request: Parameters<typeof getVisitorPrincipal>[0]) =>
     visitorActorOf(db, getVisitorPrincipal(request));
+  const forms = createFormService({ db });
 
   app.post(
     '/visitor/api/thread/request',
@@ -31,15 +33,25 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
           "`data.code` tells the widget what to show (the original product's codes): 200 new chat with an " +
           'agent · 201 continuing an open chat (load history) · 202 queued (`thread.queuePosition`) · 203 ' +
           'outside work hours (leave-message form) · 204 no agent online or queue full (leave-message form) · ' +
-          '-2 unknown skill group or agent. A visitor has one thread per skill group or agent; asking again ' +
-          'after it closed reopens it as a new care cycle.',
+          '-2 unknown skill group or agent · -3 the visitor or its address is blocked. A visitor has one ' +
+          'thread per skill group or agent; asking again after it closed reopens it as a new care cycle. ' +
+          'When the skill group has showForm on and no chat is open, `form` must carry the pre-chat form ' +
+          'answers (GET /visitor/api/form): 400 naming each missing or malformed answer as `form.<key>`.',
         body: threadRequestBodySchema,
         response: { 200: envelopeSchema(threadRequestResultSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       const actor = await actorOf(request);
-      return ok(request, await threads.request(actor, request.body, actor.client));
+      // A blocked visitor (by id or address) gets -3 before anything else, and no thread.
+      if (await app.services.blocks.findVisitorBlock(actor.orgId, actor.visitorId, request.ip))
+        return ok(request, { code: -3 as const, tip: '', thread: null, settings: null });
+      // The pre-chat form is checked before a thread exists, so a refused request leaves nothing behind.
+      const answers = await forms.answersForThreadRequest(getVisitorPrincipal(request), request.body);
+      const result = await threads.request(actor, request.body, actor.client);
+      if (answers && result.thread)
+        await forms.saveAnswers(getVisitorPrincipal(request), result.thread.tid, answers);
+      return ok(request, result);
     },
   );
 

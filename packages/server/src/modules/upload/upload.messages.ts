@@ -21,6 +21,10 @@ export const uploadMessages = {
   },
   'upload.fieldTooLong': { 'en-US': 'The field "{field}" is too long', 'zh-CN': '字段「{field}」过长' },
   'upload.empty': { 'en-US': 'The file is empty', 'zh-CN': '文件为空' },
+  'upload.spreadsheetFormat': {
+    'en-US': 'Old .xls files cannot be imported; save the sheet as .xlsx (Excel 2007 or later) or .csv',
+    'zh-CN': '不支持导入旧版 .xls 文件，请另存为 .xlsx（Excel 2007 及以上）或 .csv',
+  },
   'upload.tooLarge': {
     'en-US': 'The file is larger than {limit} MB, the limit for {kind_en}',
     'zh-CN': '文件超过{kind_zh}的大小上限 {limit} MB',

@@ -158,11 +158,16 @@ export const createUploadService = (deps: {
     }
   };
 
-  /** Checks a staged upload against its kind, stores it (and its thumbnail) and records it. */
-  const create = async (principal: Uploader, kind: UploadKind, staged: StagedUpload): Promise<Attachment> => {
+  /**
+   * What a staged upload really is, refused (400) when empty or not allowed for its kind. Also
+   * used by imports, which read the file instead of storing it.
+   */
+  const checkType = async (
+    kind: UploadKind,
+    staged: StagedUpload,
+    fileName: string,
+  ): Promise<FileTypeInfo> => {
     const rule = uploadKindRules[kind];
-    const fileName =
-      sanitizeFileName(staged.fields.file_name) ?? sanitizeFileName(staged.clientName) ?? 'file';
     if (staged.size === 0) {
       throw AppError.badRequest('upload.empty', { fields: [{ field: 'file', message: 'empty file' }] });
     }
@@ -180,6 +185,15 @@ export const createUploadService = (deps: {
         fields: [{ field: 'file', message: `content is ${type.label.en}; allowed: ${allowed}` }],
       });
     }
+    return type;
+  };
+
+  /** Checks a staged upload against its kind, stores it (and its thumbnail) and records it. */
+  const create = async (principal: Uploader, kind: UploadKind, staged: StagedUpload): Promise<Attachment> => {
+    const rule = uploadKindRules[kind];
+    const fileName =
+      sanitizeFileName(staged.fields.file_name) ?? sanitizeFileName(staged.clientName) ?? 'file';
+    const type = await checkType(kind, staged, fileName);
     const image = type.isImage ? await processImage(staged, type, rule.maxImageSide) : null;
 
     const organization = await findOrganizationById(db, principal.orgId);
@@ -288,6 +302,7 @@ export const createUploadService = (deps: {
     stagingDir,
     sweepStaging,
     limitMb: (kind: UploadKind) => uploadLimitMb(config, kind),
+    checkType,
     create,
     page,
     remove,

@@ -1,0 +1,19 @@
+import type { CatalogueEntry } from '../../http/i18n.js';
+
+/** Server messages of pre-chat forms (merged into http/i18n.ts). Keys start with `form.`. */
+export const formMessages = {
+  'form.notFound': { 'en-US': 'Form "{fid}" does not exist', 'zh-CN': '表单「{fid}」不存在' },
+  'form.unknownWorkgroup': {
+    'en-US': 'No skill group "{wid}" here',
+    'zh-CN': '不存在技能组「{wid}」',
+  },
+  'form.unknownThread': { 'en-US': 'Conversation "{tid}" does not exist', 'zh-CN': '会话「{tid}」不存在' },
+  'form.answersInvalid': {
+    'en-US': 'Please complete the pre-chat form: {fields}',
+    'zh-CN': '请正确填写咨询前表单：{fields}',
+  },
+  'form.defaultNotDeletable': {
+    'en-US': 'The built-in form has not been saved; there is nothing to delete',
+    'zh-CN': '内置表单尚未保存，无需删除',
+  },
+} satisfies Record<string, CatalogueEntry>;
