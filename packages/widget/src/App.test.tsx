@@ -70,7 +70,12 @@ const stubServer = (routes: Record<string, (body: unknown) => unknown>) => {
       const path = new URL(input, 'http://localhost').pathname;
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       requests.push({ path, body });
-      const handler = routes[path];
+      // Groups without a pre-chat form unless a test says otherwise.
+      const all: typeof routes = {
+        '/visitor/api/form': () => ({ required: false, title: '', fields: [] }),
+        ...routes,
+      };
+      const handler = all[path];
       if (!handler) return new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
       return new Response(JSON.stringify({ message: 'success', status_code: 200, data: handler(body) }), {
         status: 200,

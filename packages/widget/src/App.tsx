@@ -1,4 +1,11 @@
-import type { LeaveMessage, Message, Thread, ThreadRequestResult, WidgetSettings } from '@openkefu/contract';
+import type {
+  LeaveMessage,
+  Message,
+  Thread,
+  ThreadRequestResult,
+  VisitorForm,
+  WidgetSettings,
+} from '@openkefu/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError, createApi } from './api.js';
 import { emojis } from './emoji.js';
@@ -13,6 +20,7 @@ import {
   type ShownMessage,
 } from './messages.js';
 import { connectChat, SendRefused, type ChatSocket } from './realtime.js';
+import { MobilePrompt, PreChatForm } from './PreChatForm.js';
 
 export type WidgetParams = {
   org: string;
@@ -31,6 +39,7 @@ type Phase =
   | { kind: 'unknown' }
   | { kind: 'blocked' }
   | { kind: 'leave'; tip: string }
+  | { kind: 'form'; form: VisitorForm }
   | { kind: 'chat' };
 
 const formatSize = (bytes: number) =>
@@ -131,6 +140,8 @@ export const App = ({
   const [upload, setUpload] = useState<{ percent: number; error?: string } | null>(null);
   const [isRating, setRating] = useState(false);
   const [hasRated, setRated] = useState(false);
+  /** showCollectMobile: asked once per page while the visitor has no number on file. */
+  const [mobileAsk, setMobileAsk] = useState<'ask' | 'saved' | 'done'>('done');
   const chatRef = useRef<ChatSocket | null>(null);
   const threadRef = useRef<Thread | null>(null);
   const settingsRef = useRef<WidgetSettings | null>(null);
@@ -187,6 +198,7 @@ export const App = ({
       });
       tokenRef.current = identity.token;
       saveVisitorToken(params.org, identity.token);
+      if (!identity.visitor.mobile) setMobileAsk((current) => (current === 'done' ? 'ask' : current));
       if (!chatRef.current) {
         chatRef.current = connect(base, identity.token, {
           onMessage: (message) => {
@@ -226,6 +238,15 @@ export const App = ({
           },
         });
       }
+      // A skill group with showForm asks its pre-chat form before the thread exists.
+      // An unknown group is not an error here: the thread request answers -2 and the widget says so.
+      const form = params.wid
+        ? await api.form(params.wid).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          })
+        : null;
+      if (form?.required) return setPhase({ kind: 'form', form });
       await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
     } catch (error) {
       setPhase({ kind: 'error', reason: error instanceof Error ? error.message : String(error) });
@@ -256,6 +277,11 @@ export const App = ({
     } catch (error) {
       const reason = error instanceof SendRefused ? error.message : String(error);
       merge([{ ...optimistic, pending: 'failed', error: reason }]);
+      // 403 on a send: the visitor was blocked during the chat; say so instead of offering retries.
+      if (error instanceof SendRefused && error.status === 403) {
+        chatRef.current?.close();
+        setPhase({ kind: 'blocked' });
+      }
     }
   };
 
@@ -374,6 +400,15 @@ export const App = ({
           {t('blocked')}
         </div>
       )}
+      {phase.kind === 'form' && (
+        <PreChatForm
+          t={t}
+          form={phase.form}
+          onSubmit={async (answers) =>
+            applyResult(await api.request({ wid: params.wid ?? '', form: answers }))
+          }
+        />
+      )}
       {phase.kind === 'leave' && (
         <LeaveMessageForm t={t} api={api} tip={phase.tip} settings={settings} params={params} />
       )}
@@ -465,6 +500,21 @@ export const App = ({
             />
           )}
           {hasRated && <div class="okw-notice">{t('rateThanks')}</div>}
+          {settings?.showCollectMobile && !isClosed && mobileAsk === 'ask' && (
+            <MobilePrompt
+              t={t}
+              onSkip={() => setMobileAsk('done')}
+              onSave={async (mobile) => {
+                await api.saveProfile({ mobile });
+                setMobileAsk('saved');
+              }}
+            />
+          )}
+          {mobileAsk === 'saved' && (
+            <div class="okw-notice" data-testid="mobile-saved">
+              {t('mobileSaved')}
+            </div>
+          )}
           {isClosed ? (
             <div class="okw-closed" data-testid="chat-closed">
               <p>{t('closed')}</p>

@@ -7,6 +7,8 @@ import type {
   RateSubmitBody,
   Thread,
   ThreadRequestResult,
+  Visitor,
+  VisitorForm,
   VisitorInitResult,
 } from '@openkefu/contract';
 
@@ -54,8 +56,13 @@ export const createApi = (options: { base: string; language: string; getToken: (
   return {
     init: (body: { org: string; token?: string; page: string; referrer: string; client: string }) =>
       call<VisitorInitResult>('/visitor/api/init', { body }),
-    request: (target: { wid?: string; aid?: string }) =>
+    request: (target: { wid?: string; aid?: string; form?: Record<string, string> }) =>
       call<ThreadRequestResult>('/visitor/api/thread/request', { body: target }),
+    /** The skill group's pre-chat form and whether it must be filled first. */
+    form: (wid: string) => call<VisitorForm>(`/visitor/api/form?wid=${encodeURIComponent(wid)}`),
+    /** The visitor's own contact details (showCollectMobile). */
+    saveProfile: (body: { mobile?: string; email?: string; nickname?: string }) =>
+      call<Visitor>('/visitor/api/profile', { body }),
     history: (tid: string, beforeSeq?: number) =>
       call<MessageHistory>(
         `/visitor/api/message/history?tid=${encodeURIComponent(tid)}&size=30${beforeSeq ? `&beforeSeq=${beforeSeq}` : ''}`,

@@ -3,7 +3,8 @@
  *   <script src="https://HOST/embed.js" data-org="SUBDOMAIN" data-wid="WID" data-style="3" data-lang="en-US" async></script>
  * (or data-aid="UID" for an appointed agent). Styles (spec §2): 1 PC full screen (new window),
  * 2 PC centred window (popup), 3 PC embedded (floating button and panel), 4 H5 page (default: the
- * page goes to the chat). Style 5 (video) comes with video calls.
+ * page goes to the chat). Style 5 (video) comes with video calls. Proactive invitations show as a
+ * bubble unless data-invite="off".
  */
 
 export type EmbedOptions = {
@@ -52,24 +53,25 @@ const button = (doc: Document, label: string, onClick: () => void): HTMLButtonEl
   return element;
 };
 
-/** Installs the chosen style on the page; returns what it added (for tests). */
-export const install = (doc: Document, win: Window, options: EmbedOptions): HTMLElement | null => {
-  const url = chatUrlOf(options, win.location.href);
-  if (options.style === 4) {
-    return button(doc, options.label, () => {
+/** Opens a chat address the way the chosen style does (new window, popup, floating panel, same page). */
+export const createLauncher = (
+  doc: Document,
+  win: Window,
+  options: EmbedOptions,
+): ((url: string) => void) => {
+  if (options.style === 4)
+    return (url) => {
       win.location.href = url;
-    });
-  }
-  if (options.style === 1) return button(doc, options.label, () => win.open(url, '_blank'));
-  if (options.style === 2) {
-    return button(doc, options.label, () => {
+    };
+  if (options.style === 1) return (url) => win.open(url, '_blank');
+  if (options.style === 2)
+    return (url) => {
       const width = 420;
       const height = 640;
       const left = Math.max(0, (win.screen.width - width) / 2);
       const top = Math.max(0, (win.screen.height - height) / 2);
       win.open(url, 'openkefu', `width=${width},height=${height},left=${left},top=${top}`);
-    });
-  }
+    };
   // Style 3: a panel that opens over the page; the iframe loads on first open.
   const panel = doc.createElement('div');
   panel.setAttribute('data-openkefu', 'panel');
@@ -78,22 +80,157 @@ export const install = (doc: Document, win: Window, options: EmbedOptions): HTML
     'max-height:calc(100vh - 100px);z-index:2147483647;border-radius:12px;overflow:hidden;' +
     'box-shadow:0 8px 24px rgba(0,0,0,.25);display:none;background:#fff';
   doc.body.appendChild(panel);
-  return button(doc, options.label, () => {
-    if (!panel.firstChild) {
-      const frame = doc.createElement('iframe');
-      frame.src = url;
+  return (url) => {
+    let frame = panel.firstChild as HTMLIFrameElement | null;
+    if (!frame) {
+      frame = doc.createElement('iframe');
       frame.title = options.label;
       frame.allow = 'clipboard-write';
       frame.style.cssText = 'width:100%;height:100%;border:0';
       panel.appendChild(frame);
     }
-    panel.style.display = panel.style.display === 'none' ? 'block' : 'none';
-  });
+    // The button toggles; an invitation for another skill group opens the panel on that group.
+    if (frame.getAttribute('src') !== url) {
+      frame.src = url;
+      panel.style.display = 'block';
+    } else panel.style.display = panel.style.display === 'none' ? 'block' : 'none';
+  };
+};
+
+/** Installs the chosen style on the page; returns what it added (for tests). */
+export const install = (
+  doc: Document,
+  win: Window,
+  options: EmbedOptions,
+  launch = createLauncher(doc, win, options),
+): HTMLElement | null => button(doc, options.label, () => launch(chatUrlOf(options, win.location.href)));
+
+type Invitation = { tgid: string; message: string; wid: string };
+const read = (storage: () => Storage, key: string): string | null => {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+};
+const write = (storage: () => Storage, key: string, value: string): void => {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // storage blocked: the visitor is asked again next page, nothing breaks
+  }
+};
+
+/**
+ * Proactive invitations: identifies the visitor (one visit per browser session), then asks the server
+ * which invitation fits this page, again when `retryAtSeconds` is reached. The bubble's accept opens
+ * the chat with the invitation's skill group; accept or decline ends invitations for the session.
+ */
+export const watchInvitations = async (
+  doc: Document,
+  win: Window,
+  options: EmbedOptions,
+  launch: (url: string) => void,
+): Promise<void> => {
+  const done = `openkefu:invited:${options.org}`;
+  if (read(() => win.sessionStorage, done)) return;
+  const tokenKey = `openkefu:visitor:${options.org}`;
+  const visitsKey = `openkefu:visits:${options.org}`;
+  const api = async <T>(path: string, token: string | null, body?: object): Promise<T> => {
+    const response = await win.fetch(options.host + path, {
+      method: body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body && JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    return ((await response.json()) as { data: T }).data;
+  };
+  const started = Date.now();
+  let token = read(() => win.localStorage, tokenKey);
+  let visits = Number(read(() => win.sessionStorage, visitsKey));
+  if (!token || !visits) {
+    const identity = await api<{ token: string; visitor: { visitCount: number } }>(
+      '/visitor/api/init',
+      null,
+      {
+        org: options.org,
+        ...(token ? { token } : {}),
+        page: win.location.href.slice(0, 2000),
+        referrer: doc.referrer.slice(0, 2000),
+      },
+    );
+    token = identity.token;
+    visits = identity.visitor.visitCount;
+    write(() => win.localStorage, tokenKey, token);
+    write(() => win.sessionStorage, visitsKey, String(visits));
+  }
+  const isChinese = options.lang?.startsWith('zh');
+  const show = (invitation: Invitation) => {
+    const bubble = doc.createElement('div');
+    bubble.setAttribute('data-openkefu', 'invitation');
+    bubble.setAttribute('role', 'dialog');
+    bubble.style.cssText =
+      'position:fixed;right:20px;bottom:80px;width:280px;max-width:calc(100vw - 40px);z-index:2147483647;' +
+      'padding:14px;border-radius:12px;background:#fff;color:#222;font:14px/1.5 sans-serif;' +
+      'box-shadow:0 8px 24px rgba(0,0,0,.25)';
+    const text = doc.createElement('p');
+    text.style.cssText = 'margin:0 0 10px';
+    text.textContent = invitation.message; // text, never HTML: the message is the customer's words
+    bubble.appendChild(text);
+    const answer = (isAccepted: boolean) => {
+      bubble.remove();
+      write(() => win.sessionStorage, done, '1');
+      void api(`/visitor/api/targeted/${isAccepted ? 'accept' : 'decline'}`, token, {
+        tgid: invitation.tgid,
+      }).catch(() => undefined);
+      if (isAccepted) launch(chatUrlOf({ ...options, wid: invitation.wid, aid: null }, win.location.href));
+    };
+    for (const [label, isAccepted] of [
+      [isChinese ? '立即咨询' : 'Chat now', true],
+      [isChinese ? '暂不需要' : 'No, thanks', false],
+    ] as const) {
+      const action = doc.createElement('button');
+      action.type = 'button';
+      action.textContent = label;
+      action.setAttribute('data-openkefu', isAccepted ? 'accept' : 'decline');
+      action.style.cssText = `margin-right:8px;padding:6px 12px;border-radius:16px;cursor:pointer;font:inherit;${
+        isAccepted
+          ? 'border:0;background:#1890ff;color:#fff'
+          : 'border:1px solid #ccc;background:#fff;color:#333'
+      }`;
+      action.addEventListener('click', () => answer(isAccepted));
+      bubble.appendChild(action);
+    }
+    doc.body.appendChild(bubble);
+  };
+  const ask = async (): Promise<void> => {
+    const seconds = Math.floor((Date.now() - started) / 1000);
+    const query = new URLSearchParams({
+      url: win.location.href.slice(0, 2000),
+      seconds: String(seconds),
+      visits: String(visits),
+    });
+    const result = await api<{ invitation: Invitation | null; retryAtSeconds: number | null }>(
+      `/visitor/api/targeted/match?${query.toString()}`,
+      token,
+    );
+    if (result.invitation) show(result.invitation);
+    else if (result.retryAtSeconds !== null)
+      win.setTimeout(() => void ask().catch(() => undefined), (result.retryAtSeconds - seconds) * 1000);
+  };
+  await ask();
 };
 
 const current = document.currentScript;
 if (current instanceof HTMLScriptElement && current.dataset.org) {
-  const start = () => install(document, window, readOptions(current));
+  const start = () => {
+    const options = readOptions(current);
+    const launch = createLauncher(document, window, options);
+    install(document, window, options, launch);
+    // Invitations are an extra: a failure (server down, storage blocked) leaves the button working.
+    if (current.dataset.invite !== 'off')
+      void watchInvitations(document, window, options, launch).catch(() => undefined);
+  };
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
 }

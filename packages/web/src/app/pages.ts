@@ -17,10 +17,17 @@ export const pageModules: Record<string, PageModuleLoader> = {
   'kefu/rate': () => import('../features/kefu/rate/RatePage').then((m) => ({ default: m.RatePage })),
   'kefu/leavemsg': () =>
     import('../features/kefu/leavemsg/LeaveMessagePage').then((m) => ({ default: m.LeaveMessagePage })),
+  'kefu/cuw': () => import('../features/kefu/cuw/CuwPage').then((m) => ({ default: m.CuwPage })),
+  'kefu/tag': () => import('../features/kefu/tag/TagPage').then((m) => ({ default: m.TagPage })),
   'kefu/summary': () =>
     import('../features/kefu/summary/SummaryPage').then((m) => ({ default: m.SummaryPage })),
   'kefu/monitor': () =>
     import('../features/kefu/monitor/MonitorPage').then((m) => ({ default: m.MonitorPage })),
+  'kefu/taboo': () => import('../features/kefu/taboo/TabooPage').then((m) => ({ default: m.TabooPage })),
+  'kefu/block': () => import('../features/kefu/block/BlockPage').then((m) => ({ default: m.BlockPage })),
+  'kefu/targeted': () =>
+    import('../features/kefu/targeted/TargetedPage').then((m) => ({ default: m.TargetedPage })),
+  'kefu/form': () => import('../features/kefu/form/FormPage').then((m) => ({ default: m.FormPage })),
   'settings/profile': () =>
     import('../features/settings/profile/AccountSettingsPage').then((m) => ({
       default: m.AccountSettingsPage,
@@ -32,4 +39,6 @@ export const pageModules: Record<string, PageModuleLoader> = {
   'platform/role': () => import('../features/platform/role/RolePage').then((m) => ({ default: m.RolePage })),
   'platform/authority': () =>
     import('../features/platform/authority/AuthorityPage').then((m) => ({ default: m.AuthorityPage })),
+  'platform/taboo': () =>
+    import('../features/platform/taboo/PlatformTabooPage').then((m) => ({ default: m.PlatformTabooPage })),
 };

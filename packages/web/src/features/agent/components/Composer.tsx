@@ -6,6 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { messageMaxTextLength } from '@openkefu/contract';
 import { WORKBENCH_NS } from '../i18n';
 import type { MediaKind } from '../hooks/useConversation';
+import { markQuickReplyUsed } from '../tools/api';
+import { QuickReplyPicker } from '../tools/QuickReplyPicker';
+import { SlashMenu } from '../tools/SlashMenu';
+import { useSlashMenu } from '../tools/useQuickReplies';
+import type { Cuw } from '@openkefu/contract';
 
 /** A small built-in set: no emoji library or sprite sheet to download. */
 // prettier-ignore
@@ -44,7 +49,10 @@ export type ComposerProps = {
   onTyping: () => void;
 };
 
-/** Enter sends, Shift+Enter starts a new line; emoji, image and file buttons; pasted images are sent. */
+/**
+ * Enter sends, Shift+Enter starts a new line; emoji, quick-reply, image and file buttons; pasted
+ * images are sent. "/" at the start opens the quick replies matching what follows.
+ */
 export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: ComposerProps) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const [text, setTextState] = useState(() => readDraft(draftKey));
@@ -54,6 +62,7 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
   const fileInputRef = useRef<HTMLInputElement>(null);
   const isTooLong = text.length > messageMaxTextLength;
   const canSend = text.trim() !== '' && !isTooLong;
+  const slash = useSlashMenu(text);
 
   const setText = (value: string) => {
     setTextState(value);
@@ -65,7 +74,48 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
     if (onSend(text)) setText('');
   };
 
+  /** Puts `value` in place of `[start, end)` and the caret after it. */
+  const replaceRange = (value: string, start: number, end: number) => {
+    const element = inputRef.current?.resizableTextArea?.textArea;
+    setText(`${text.slice(0, start)}${value}${text.slice(end)}`);
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(start + value.length, start + value.length);
+    });
+  };
+
+  const insertAtCaret = (value: string) => {
+    const element = inputRef.current?.resizableTextArea?.textArea;
+    replaceRange(value, element?.selectionStart ?? text.length, element?.selectionEnd ?? text.length);
+  };
+
+  const applyQuickReply = (reply: Cuw, isFromSlash: boolean) => {
+    // From the "/" menu the reply replaces the "/keyword" typed; from the button it goes at the caret.
+    if (isFromSlash) replaceRange(reply.content, 0, text.length);
+    else insertAtCaret(reply.content);
+    void markQuickReplyUsed(reply.cid).catch(() => undefined);
+  };
+
+  const onSlashKey = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
+    if (!slash.isOpen || event.nativeEvent.isComposing) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      slash.move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Escape') {
+      slash.dismiss();
+    } else if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+      const reply = slash.items[slash.activeIndex];
+      // With nothing to pick, Enter sends "/…" as typed and Tab moves focus as usual.
+      if (!reply) return false;
+      applyQuickReply(reply, true);
+    } else {
+      return false;
+    }
+    event.preventDefault();
+    return true;
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (onSlashKey(event)) return;
     // IME composition (Chinese input) uses Enter to pick characters: that is not a send.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -78,15 +128,8 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
   };
 
   const insertEmoji = (emoji: string) => {
-    const element = inputRef.current?.resizableTextArea?.textArea;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    setText(`${text.slice(0, start)}${emoji}${text.slice(end)}`);
+    insertAtCaret(emoji);
     setEmojiOpen(false);
-    requestAnimationFrame(() => {
-      element?.focus();
-      element?.setSelectionRange(start + emoji.length, start + emoji.length);
-    });
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
@@ -131,6 +174,7 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
             <Button type="text" icon={<SmileOutlined />} aria-label={t('composer.emoji')} />
           </Tooltip>
         </Popover>
+        <QuickReplyPicker onChoose={(reply) => applyQuickReply(reply, false)} />
         <Tooltip title={t('composer.image')}>
           <Button
             type="text"
@@ -170,6 +214,7 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
           </Typography.Text>
         )}
       </div>
+      <SlashMenu menu={slash} onChoose={(reply) => applyQuickReply(reply, true)} />
       <Input.TextArea
         ref={inputRef}
         value={text}
@@ -177,6 +222,10 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
         onKeyDown={onKeyDown}
         onPaste={onPaste}
         aria-label={t('composer.label')}
+        aria-controls={slash.items.length > 0 ? 'ok-wb-slash-list' : undefined}
+        aria-activedescendant={
+          slash.items[slash.activeIndex] ? `ok-wb-slash-${slash.items[slash.activeIndex]?.cid}` : undefined
+        }
         data-testid="composer-input"
         placeholder={t('composer.placeholder')}
         autoSize={{ minRows: 2, maxRows: 8 }}

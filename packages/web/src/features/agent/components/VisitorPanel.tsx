@@ -9,6 +9,9 @@ import { notify } from '../../../shared/feedback/notify';
 import { fetchVisitorProfile, saveVisitorNote, type VisitorProfile } from '../api';
 import { WORKBENCH_NS } from '../i18n';
 import { workbenchKeys } from '../keys';
+import { WorkbenchTags } from '../tools/WorkbenchTags';
+import { BlockVisitorButton } from './BlockVisitorButton';
+import { FormAnswers } from './FormAnswers';
 
 const NOTE_MAX = 2000;
 
@@ -92,6 +95,8 @@ export const VisitorPanel = ({ thread, onOpenThread }: VisitorPanelProps) => {
     queryKey: workbenchKeys.visitor(vid),
     queryFn: () => fetchVisitorProfile(vid),
     staleTime: 30_000,
+    // The visitor may leave a mobile number during the chat (showCollectMobile): pick it up.
+    refetchInterval: 30_000,
   });
   if (profile.isPending) return <Skeleton active className="ok-wb-visitor__loading" />;
   if (profile.isError) {
@@ -143,8 +148,11 @@ export const VisitorPanel = ({ thread, onOpenThread }: VisitorPanelProps) => {
           { key: 'count', label: t('visitor.visitCount'), children: visitor.visitCount },
         ]}
       />
+      <BlockVisitorButton visitor={visitor} />
+      <FormAnswers tid={thread.tid} />
       <Typography.Title level={5}>{t('visitor.note')}</Typography.Title>
       <NoteEditor key={visitor.vid} visitor={visitor} />
+      <WorkbenchTags thread={thread} />
       <Typography.Title level={5}>{t('visitor.previous')}</Typography.Title>
       {threads.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('visitor.noPrevious')} />

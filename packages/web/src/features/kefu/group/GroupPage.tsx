@@ -5,6 +5,7 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { routeTypeValues, type Workgroup, type WorkgroupCreateBody } from '@openkefu/contract';
 import { isHttpError } from '../../../shared/api/http';
@@ -286,10 +287,14 @@ export const GroupPage = () => {
       valueType: 'option',
       key: 'actions',
       fixed: 'right',
-      width: 120,
+      width: 200,
       render: (_, group) => [
         <Can key="edit" permission={`${PERMISSION}.edit`}>
           <a onClick={() => openForm(group)}>{t('edit')}</a>
+        </Can>,
+        // The pre-chat form page is a hidden menu item: reached from here, opened on this group.
+        <Can key="form" permission="kefu.form.get">
+          <Link to={`/stable/kefu/form?wid=${encodeURIComponent(group.wid)}`}>{t('prechatForm')}</Link>
         </Can>,
         <Can key="delete" permission={`${PERMISSION}.delete`}>
           <Popconfirm

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Thread } from '@openkefu/contract';
+import type { ThreadRecord } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import { renderWithProviders } from '../../../app/testing/renderWithProviders';
@@ -19,22 +19,26 @@ import {
 } from './testData';
 import { ThreadPage } from './ThreadPage';
 
-const closed = makeThread();
-const queuing = makeThread({
-  tid: 't-2',
-  status: 'queuing',
-  client: 'wap',
-  visitor: { vid: 'v-bo', nickname: 'Bo', avatar: '', client: 'wap' },
-  agent: null,
-  workgroup: { wid: 'w-support', nickname: 'Support' },
-  queuePosition: 2,
-  closeType: null,
-  startedAt: null,
-  closedAt: null,
-  content: '<b>anyone there?</b>',
-});
+const refundTag = { tgid: 'g-refund', name: 'Refund', color: '#ff0000', type: 'thread' as const };
+const closed: ThreadRecord = { ...makeThread(), tags: [refundTag] };
+const queuing: ThreadRecord = {
+  tags: [],
+  ...makeThread({
+    tid: 't-2',
+    status: 'queuing',
+    client: 'wap',
+    visitor: { vid: 'v-bo', nickname: 'Bo', avatar: '', client: 'wap' },
+    agent: null,
+    workgroup: { wid: 'w-support', nickname: 'Support' },
+    queuePosition: 2,
+    closeType: null,
+    startedAt: null,
+    closedAt: null,
+    content: '<b>anyone there?</b>',
+  }),
+};
 
-let rows: Thread[] = [];
+let rows: ThreadRecord[] = [];
 let seen: Recorded[] = [];
 
 const xlsx = () =>
@@ -55,6 +59,10 @@ beforeEach(() => {
     'GET /api/thread/query': () => page(rows),
     'GET /api/workgroup/all': () => workgroupOptions,
     'GET /api/user/get/all': () => agentOptions,
+    'GET /api/tag/all': () => [
+      { ...refundTag, createdAt: 1, updatedAt: 1 },
+      { tgid: 'g-vip', name: 'VIP', color: '#00aa00', type: 'visitor', createdAt: 1, updatedAt: 1 },
+    ],
     'GET /api/thread/transcript': () => ({
       thread: closed,
       messages: [
@@ -128,6 +136,17 @@ describe('ThreadPage', { timeout: 60_000 }, () => {
         'page=0&size=20&visitor=ann&wid=w-support&uid=u-smith&threadClient=wap&status=queuing',
       ),
     );
+  });
+
+  it("shows the conversation's and its visitor's tags and filters by a tag", async () => {
+    const user = setupUser();
+    renderWithProviders(<ThreadPage />);
+    await screen.findByText('Ann');
+    expect(within(rowOf('Ann')).getByText('Refund')).toBeInTheDocument();
+    const form = searchForm();
+    await pickOption(user, form, 'Tag', 'VIP');
+    await user.click(button(form, /^(query|search)$/i));
+    await waitFor(() => expect(queriesTo(seen, '/api/thread/query')).toContain('page=0&size=20&tag=g-vip'));
   });
 
   it('sends the picked time range as epoch milliseconds', async () => {

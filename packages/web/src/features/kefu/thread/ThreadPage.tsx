@@ -1,16 +1,18 @@
 import './i18n';
 import { useRef, useState } from 'react';
-import { App, Button, Tooltip, Typography } from 'antd';
+import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { Thread } from '@openkefu/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ThreadRecord } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { Can } from '../../../shared/components/Authorized';
 import { notify } from '../../../shared/feedback/notify';
 import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
 import { useWorkgroupOptions } from '../shared/display';
 import { reportUnlessHandled } from '../shared/errors';
+import { fetchAllTags } from '../tag/api';
 import { exportThreads, fetchThreadPage, type ThreadFilters } from './api';
 import {
   AgentName,
@@ -44,8 +46,10 @@ export const ThreadPage = () => {
   const agents = useAgentOptions();
   const clientLabel = useClientLabel();
   const durationText = useDurationText();
+  // Tags of both kinds: the filter matches the conversation's own and its visitor's.
+  const tags = useQuery({ queryKey: ['kefu', 'thread', 'tagOptions'], queryFn: () => fetchAllTags() });
 
-  const request = usePageRequest<Thread, ThreadFilters>(
+  const request = usePageRequest<ThreadRecord, ThreadFilters>(
     async (query: PageQuery<ThreadFilters>) => {
       const { page: _page, size: _size, ...filters } = query;
       lastFilters.current = filters;
@@ -73,8 +77,8 @@ export const ThreadPage = () => {
     }
   };
 
-  const columns: ProColumns<Thread>[] = [
-    timeRangeColumn<Thread>(t('filters.time')),
+  const columns: ProColumns<ThreadRecord>[] = [
+    timeRangeColumn<ThreadRecord>(t('filters.time')),
     {
       title: t('filters.visitor'),
       dataIndex: 'visitor',
@@ -118,6 +122,18 @@ export const ThreadPage = () => {
       hideInTable: true,
       valueType: 'select',
       fieldProps: { options: THREAD_STATUS_VALUES.map((value) => ({ value, label: t(`status.${value}`) })) },
+    },
+    {
+      title: t('filters.tag'),
+      dataIndex: 'tag',
+      hideInTable: true,
+      valueType: 'select',
+      fieldProps: {
+        options: (tags.data ?? []).map((tag) => ({ value: tag.tgid, label: tag.name })),
+        showSearch: true,
+        optionFilterProp: 'label',
+        loading: tags.isPending,
+      },
     },
     {
       title: t('columns.visitor'),
@@ -167,6 +183,22 @@ export const ThreadPage = () => {
       ),
     },
     {
+      title: t('columns.tags'),
+      key: 'tags',
+      search: false,
+      width: 160,
+      render: (_, thread) =>
+        thread.tags.length === 0 ? null : (
+          <Space size={[0, 4]} wrap>
+            {thread.tags.map((tag) => (
+              <Tag key={tag.tgid} color={tag.color}>
+                {tag.name}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
+    {
       title: t('columns.messages'),
       key: 'seq',
       search: false,
@@ -211,7 +243,7 @@ export const ThreadPage = () => {
 
   return (
     <>
-      <ProTable<Thread, ThreadFilters>
+      <ProTable<ThreadRecord, ThreadFilters>
         rowKey="tid"
         headerTitle={t('title')}
         actionRef={actionRef}

@@ -2,7 +2,7 @@ import type {
   Client,
   Envelope,
   Page,
-  Thread,
+  ThreadRecord,
   ThreadStatus,
   ThreadTranscript,
   UserBrief,
@@ -22,6 +22,8 @@ export type ThreadFilters = {
   uid?: string;
   threadClient?: Client;
   status?: ThreadStatus;
+  /** A tag's tgid: on the conversation or on its visitor. */
+  tag?: string;
 };
 
 export const fetchThreadPage = async ({
@@ -34,10 +36,11 @@ export const fetchThreadPage = async ({
   uid,
   threadClient,
   status,
-}: PageQuery<ThreadFilters>): Promise<Page<Thread>> =>
+  tag,
+}: PageQuery<ThreadFilters>): Promise<Page<ThreadRecord>> =>
   (
-    await http.get<Envelope<Page<Thread>>>('/api/thread/query', {
-      params: { page, size, from, to, visitor, wid, uid, threadClient, status },
+    await http.get<Envelope<Page<ThreadRecord>>>('/api/thread/query', {
+      params: { page, size, from, to, visitor, wid, uid, threadClient, status, tag },
     })
   ).data;
 

@@ -7,6 +7,7 @@ export const kefuGroupEnUS = {
   save: 'Save',
   cancel: 'Cancel',
   edit: 'Edit',
+  prechatForm: 'Pre-chat form',
   delete: 'Delete',
   deleteConfirm: 'Delete skill group “{{nickname}}”?',
   deleteHint:

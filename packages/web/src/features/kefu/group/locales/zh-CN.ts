@@ -10,6 +10,7 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
   save: '保存',
   cancel: '取消',
   edit: '编辑',
+  prechatForm: '咨询前表单',
   delete: '删除',
   deleteConfirm: '确定删除技能组「{{nickname}}」吗？',
   deleteHint: '组内客服账号不受影响。有未结束会话或作为其他技能组值班组的技能组不能删除。',

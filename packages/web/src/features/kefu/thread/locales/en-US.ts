@@ -14,6 +14,7 @@ export const kefuThreadEnUS = {
     agent: 'Agent',
     client: 'Channel',
     status: 'Status',
+    tag: 'Tag',
   },
   columns: {
     visitor: 'Visitor',
@@ -27,6 +28,7 @@ export const kefuThreadEnUS = {
     closedAt: 'Ended',
     duration: 'Duration',
     rated: 'Rated',
+    tags: 'Tags',
     actions: 'Actions',
   },
   actions: {

@@ -14,6 +14,7 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
     agent: '客服',
     client: '渠道',
     status: '状态',
+    tag: '标签',
   },
   columns: {
     visitor: '访客',
@@ -27,6 +28,7 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
     closedAt: '结束时间',
     duration: '时长',
     rated: '已评价',
+    tags: '标签',
     actions: '操作',
   },
   actions: {

@@ -1,0 +1,30 @@
+/** The `kefuTag` namespace (kefu → tags), en-US. zh-CN mirrors these keys. */
+export const kefuTagEnUS = {
+  title: 'Tags',
+  empty: 'No tags yet. Add one to label conversations or visitors.',
+  add: 'New tag',
+  filters: { type: 'Used on', keyword: 'Name' },
+  type: { thread: 'Conversations', visitor: 'Visitors' },
+  columns: { name: 'Tag', type: 'Used on', color: 'Colour', updatedAt: 'Updated', actions: 'Actions' },
+  actions: {
+    edit: 'Edit',
+    delete: 'Delete',
+    deleteConfirm: 'Delete the tag "{{name}}"?',
+    deleteHint: 'It is removed from every conversation and visitor that carries it.',
+    cancel: 'Cancel',
+  },
+  form: {
+    createTitle: 'New tag',
+    editTitle: 'Edit tag',
+    name: 'Name',
+    namePlaceholder: 'e.g. Refund, VIP',
+    nameRequired: 'Enter the tag name',
+    nameTooLong: 'At most {{max}} characters',
+    color: 'Colour',
+    type: 'Used on',
+    typeFixed: 'The use of a tag cannot change after it is created.',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
+  done: { created: 'Tag created', updated: 'Tag saved', deleted: 'Tag deleted' },
+};
