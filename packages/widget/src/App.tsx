@@ -1,3 +1,4 @@
+import { ChatIcon, FileIcon, ImageIcon, PaperclipIcon } from './icons';
 import type {
   LeaveMessage,
   Message,
@@ -89,7 +90,9 @@ const MessageBody = ({ message, t }: { message: ShownMessage; t: Translate }) =>
         rel="noopener noreferrer"
         download={message.fileName}
       >
-        <span class="okw-file-icon">📄</span>
+        <span class="okw-file-icon">
+          <FileIcon />
+        </span>
         <span>
           <span class="okw-file-name">{message.fileName || t('fileLabel')}</span>
           <span class="okw-muted">{formatSize(message.fileSize)}</span>
@@ -369,7 +372,9 @@ export const App = ({
         {settings?.avatar ? (
           <img class="okw-avatar" src={settings.avatar} alt="" />
         ) : (
-          <span class="okw-avatar okw-avatar--blank">💬</span>
+          <span class="okw-avatar okw-avatar--blank">
+            <ChatIcon />
+          </span>
         )}
         <span class="okw-title">{title}</span>
         {phase.kind === 'chat' && !isClosed && (
@@ -548,7 +553,7 @@ export const App = ({
                   😊
                 </button>
                 <label class="okw-tool" aria-label={t('image')} title={t('image')}>
-                  🖼️
+                  <ImageIcon />
                   <input
                     type="file"
                     accept="image/png,image/jpeg,image/gif,image/webp"
@@ -562,7 +567,7 @@ export const App = ({
                   />
                 </label>
                 <label class="okw-tool" aria-label={t('file')} title={t('file')}>
-                  📎
+                  <PaperclipIcon />
                   <input
                     type="file"
                     data-testid="chat-file-input"
