@@ -237,4 +237,18 @@ describe('chat page', () => {
     await until('[role="alert"]');
     expect(container.textContent).toContain('the skill group or agent does not exist');
   });
+
+  it('names what is missing when the link has neither a skill group nor an agent, and asks the server nothing', async () => {
+    const calls: string[] = [];
+    stubServer({
+      '/visitor/api/init': () => {
+        calls.push('init');
+        return init();
+      },
+    });
+    render(<App params={{ ...params, wid: null, aid: null }} connect={fakeSocket().connect} />, container);
+    await until('[data-testid="chat-incomplete"]');
+    expect(container.querySelector('[data-testid="chat-incomplete"]')?.textContent).toContain('(wid or aid)');
+    expect(calls).toEqual([]);
+  });
 });

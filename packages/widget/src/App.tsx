@@ -38,6 +38,7 @@ type Phase =
   | { kind: 'loading' }
   | { kind: 'error'; reason: string }
   | { kind: 'unknown' }
+  | { kind: 'incomplete' }
   | { kind: 'blocked' }
   | { kind: 'leave'; tip: string }
   | { kind: 'form'; form: VisitorForm }
@@ -190,6 +191,8 @@ export const App = ({
   );
 
   const start = useCallback(async () => {
+    // A hand-written link without its skill group or agent: say what is missing, ask nothing.
+    if (!params.wid && !params.aid) return setPhase({ kind: 'incomplete' });
     setPhase({ kind: 'loading' });
     try {
       const identity = await api.init({
@@ -398,6 +401,11 @@ export const App = ({
       {phase.kind === 'unknown' && (
         <div class="okw-center" role="alert">
           {t('unknownGroup')}
+        </div>
+      )}
+      {phase.kind === 'incomplete' && (
+        <div class="okw-center" role="alert" data-testid="chat-incomplete">
+          {t('incompleteLink')}
         </div>
       )}
       {phase.kind === 'blocked' && (

@@ -25,6 +25,8 @@ export const dictionaries = {
     closed: 'The conversation has ended.',
     newChat: 'Start a new conversation',
     unknownGroup: 'This chat link is not valid: the skill group or agent does not exist.',
+    incompleteLink:
+      'This chat link names no skill group or agent (wid or aid). Copy the code again from the console.',
     blocked: 'You have been blocked from this chat',
     loadFailed: 'The chat could not be started: {reason}',
     olderMessages: 'Load earlier messages',
@@ -106,6 +108,7 @@ export const dictionaries = {
     closed: '会话已结束。',
     newChat: '重新发起会话',
     unknownGroup: '链接无效：技能组或客服不存在。',
+    incompleteLink: '链接不完整：缺少技能组（wid）或客服（aid），请从管理后台重新复制代码。',
     blocked: '您已经被禁言',
     loadFailed: '无法发起会话：{reason}',
     olderMessages: '查看更早的消息',
