@@ -256,6 +256,8 @@ await describeEachDatabase('pre-chat form routes', (target) => {
       expect(result.body.data.code).toBe(204);
       const tid = result.body.data.thread?.tid ?? '';
       expect(tid).not.toBe('');
+      // The contact details are saved before the thread: its row already carries the name.
+      expect(result.body.data.thread?.visitor.nickname).toBe('Ann Lee');
 
       const answers = await getJson<ThreadFormAnswers>(ctx, `/api/form/answers?tid=${tid}`, a.agent.token);
       expect(answers.status).toBe(200);

@@ -167,7 +167,7 @@ export const createFormService = (deps: { db: Executor; now?: () => number }) =>
     return answers;
   };
 
-  /** Keeps the answers with the conversation's care cycle; name, mobile and email go to the visitor. */
+  /** Keeps the answers with the conversation's care cycle. */
   const saveAnswers = async (
     visitor: VisitorPrincipal,
     tid: string,
@@ -183,6 +183,10 @@ export const createFormService = (deps: { db: Executor; now?: () => number }) =>
       answers: JSON.stringify(answers),
       now: now(),
     });
+  };
+
+  /** The answers' name, mobile and email become the visitor's contact details. */
+  const saveContact = async (visitor: VisitorPrincipal, answers: FormAnswer[]): Promise<void> => {
     const valueOf = (key: string) => answers.find((answer) => answer.key === key)?.value;
     const contact = {
       nickname: valueOf('name')?.slice(0, 64),
@@ -210,5 +214,15 @@ export const createFormService = (deps: { db: Executor; now?: () => number }) =>
     };
   };
 
-  return { get, page, save, remove, visitorForm, answersForThreadRequest, saveAnswers, answersOfThread };
+  return {
+    get,
+    page,
+    save,
+    remove,
+    visitorForm,
+    answersForThreadRequest,
+    saveContact,
+    saveAnswers,
+    answersOfThread,
+  };
 };

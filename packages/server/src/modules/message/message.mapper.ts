@@ -24,9 +24,14 @@ export const toMessage = (row: MessageRow): Message => ({
   createdAt: Number(row.created_at),
 });
 
-/** The thread's last-message preview: text as is, media as a bracketed kind. Never HTML. */
-export const previewOf = (type: string, content: string, fileName: string): string => {
-  if (type === 'text' || type.startsWith('notification_')) return content.slice(0, 200);
+/**
+ * The thread's last-message preview: text as is, media as a bracketed kind. Never HTML. Null for a
+ * notification: its content is a parameter (an agent's nickname, a score), not words to show, so the
+ * thread keeps the preview of its last real message.
+ */
+export const previewOf = (type: string, content: string, fileName: string): string | null => {
+  if (type.startsWith('notification_')) return null;
+  if (type === 'text') return content.slice(0, 200);
   if (type === 'file') return `[file] ${fileName}`.slice(0, 200);
   return `[${type}]`;
 };

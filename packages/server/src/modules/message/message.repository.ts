@@ -88,13 +88,13 @@ export const findMessageByLocalId = (
 export const allocateSeq = async (
   db: Executor,
   threadId: number,
-  values: { preview: string; now: number; readSide: 'visitor' | 'agent' | null; isVisitor: boolean },
+  values: { preview: string | null; now: number; readSide: 'visitor' | 'agent' | null; isVisitor: boolean },
 ): Promise<number> => {
   const row = await db
     .updateTable('thread')
     .set((eb) => ({
       seq: eb('seq', '+', 1),
-      content: values.preview,
+      ...(values.preview === null ? {} : { content: values.preview }),
       last_message_at: values.now,
       updated_at: values.now,
       ...(values.isVisitor ? { last_visitor_message_at: values.now } : {}),

@@ -229,7 +229,7 @@ await describeEachDatabase('live chat routes', (target) => {
       expect((await mine(ctx, a.token, 'current')).map((thread) => thread.tid)).toContain(tid);
     });
 
-    it('refuses rating before an invitation-free check? no: rates once per cycle and records the invitation', async () => {
+    it('rates once per cycle, validates the score and records the invitation', async () => {
       const [a] = org.agents as [ChatOrg['agents'][0]];
       const invited = await post('/api/thread/rate/invite', a.token, { tid });
       expect(invited.json<Envelope<Message>>().data.type).toBe('notification_invite_rate');
@@ -266,14 +266,17 @@ await describeEachDatabase('live chat routes', (target) => {
         (await post('/api/thread/transfer/respond', b.token, { id: first.id, accept: true })).statusCode,
       ).toBe(409);
 
+      await visitorSays(visitorToken, tid, 'Where is my invoice?');
       const second = (await post('/api/thread/transfer', a.token, { tid, uid: b.uid })).json<
         Envelope<Transfer>
       >().data;
       const accepted = await post('/api/thread/transfer/respond', b.token, { id: second.id, accept: true });
       expect(accepted.json<Envelope<Thread>>().data.agent?.uid).toBe(b.uid);
-      expect((await historyOf(tid, b.token)).map((message) => message.type)).toContain(
-        'notification_transfer',
-      );
+      const history = await historyOf(tid, b.token);
+      expect(history.map((message) => message.type)).toContain('notification_transfer');
+      // The list's preview stays the last real message: a notice's content is only its parameter.
+      expect(history.at(-1)?.type).toMatch(/^notification_/);
+      expect(accepted.json<Envelope<Thread>>().data.content).toBe('Where is my invoice?');
     });
 
     it('invites a colleague into the conversation', async () => {

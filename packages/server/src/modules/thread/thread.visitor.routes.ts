@@ -42,15 +42,17 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = await actorOf(request);
+      const visitor = getVisitorPrincipal(request);
       // A blocked visitor (by id or address) gets -3 before anything else, and no thread.
-      if (await app.services.blocks.findVisitorBlock(actor.orgId, actor.visitorId, request.ip))
+      if (await app.services.blocks.findVisitorBlock(visitor.orgId, visitor.visitorId, request.ip))
         return ok(request, { code: -3 as const, tip: '', thread: null, settings: null });
       // The pre-chat form is checked before a thread exists, so a refused request leaves nothing behind.
-      const answers = await forms.answersForThreadRequest(getVisitorPrincipal(request), request.body);
+      const answers = await forms.answersForThreadRequest(visitor, request.body);
+      // Name, mobile and email first: the agent's new conversation row already shows the name.
+      if (answers) await forms.saveContact(visitor, answers);
+      const actor = await actorOf(request);
       const result = await threads.request(actor, request.body, actor.client);
-      if (answers && result.thread)
-        await forms.saveAnswers(getVisitorPrincipal(request), result.thread.tid, answers);
+      if (answers && result.thread) await forms.saveAnswers(visitor, result.thread.tid, answers);
       return ok(request, result);
     },
   );
