@@ -1,10 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /* Kysely queries of the blacklist; every one is scoped by org_id. */
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** In force at `now`: not revoked, not past its end. */
 const isActiveAt = (now: number) => (eb: ExpressionBuilder<Database, 'block'>) =>

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /*
  * Kysely queries of categories. Rows are found by owner key ('platform', 'org:<id>', 'user:<id>'),
  * which the service derives from the signed-in user, never from the client: another
  * organisation's or another agent's category matches nothing.
  */
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export const containsIgnoringCase = (column: string, value: string) =>
   sql<boolean>`lower(${sql.ref(column)}) like ${`%${escapeLike(value.toLowerCase())}%`} escape '\\'`;

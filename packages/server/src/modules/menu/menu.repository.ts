@@ -1,6 +1,7 @@
 import type { AuthorityKey, MenuItem, MenuType } from '@openkefu/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /**
  * The menu is platform-wide, not tenant data: platform staff own it and every organisation sees
@@ -176,8 +177,6 @@ export const listMenuItems = async (db: Executor, platform: string): Promise<Men
     .execute();
   return rows.map(toRecord);
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // `escape` is spelt out because SQLite has no default LIKE escape character; lower() on both
 // sides because PostgreSQL's LIKE is case-sensitive and SQLite's is not.

@@ -2,7 +2,8 @@ import type { Executor } from '../../db/database.js';
 
 /* Kysely queries of messages; callers have already scoped the thread to the caller's organisation. */
 
-const selectMessages = (db: Executor) =>
+/** Messages with their thread's tid and sender; the records search selects these columns too. */
+export const selectMessages = (db: Executor) =>
   db
     .selectFrom('message')
     .innerJoin('thread', 'thread.id', 'message.thread_id')

@@ -4,8 +4,10 @@ import type { DialectName, Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { openThreadStatuses } from '../thread/thread.machine.js';
 import { findThreadsByIds, type ThreadRow } from '../thread/thread.repository.js';
+import { selectMessages } from '../message/message.repository.js';
 import { matchingMessageIds } from './message-search.repository.js';
 import { threadIdsWithTag } from '../tag/tag.repository.js';
+import { escapeLike } from '../../db/like.js';
 
 /*
  * Read-side queries of conversation records. Every query takes the caller's organisation and
@@ -14,8 +16,6 @@ import { threadIdsWithTag } from '../tag/tag.repository.js';
  */
 
 type Paging = { page: number; size: number };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // `escape` is spelt out because SQLite has no default LIKE escape character; lower() on both
 // sides because PostgreSQL's LIKE is case-sensitive and SQLite's is not.
@@ -177,40 +177,6 @@ export const pageOngoingThreads = async (
 
 /* ---- messages ---- */
 
-// The columns of the message module's MessageRow, so that its toMessage maps these rows too.
-const selectMessageRows = (db: Executor) =>
-  db
-    .selectFrom('message')
-    .innerJoin('thread', 'thread.id', 'message.thread_id')
-    .leftJoin('user as sender_user', 'sender_user.id', 'message.sender_user_id')
-    .leftJoin('visitor as sender_visitor', 'sender_visitor.id', 'message.sender_visitor_id')
-    .select([
-      'message.id',
-      'message.mid',
-      'message.seq',
-      'message.type',
-      'message.content',
-      'message.image_url',
-      'message.thumb_url',
-      'message.file_url',
-      'message.file_name',
-      'message.file_size',
-      'message.status',
-      'message.client',
-      'message.local_id',
-      'message.sender_kind',
-      'message.sender_user_id',
-      'message.sender_visitor_id',
-      'message.created_at',
-      'thread.tid',
-      'sender_user.uid as user_uid',
-      'sender_user.nickname as user_nickname',
-      'sender_user.avatar as user_avatar',
-      'sender_visitor.vid as visitor_vid',
-      'sender_visitor.nickname as visitor_nickname',
-      'sender_visitor.avatar as visitor_avatar',
-    ]);
-
 export type MessageFilter = {
   /** Search tokens (toSearchTokens of the keyword); all must be in the message. */
   tokens?: string[];
@@ -253,7 +219,7 @@ export const pageMessages = async (
   filter: MessageFilter,
   paging: Paging,
 ) => {
-  const rows = await applyMessageFilter(selectMessageRows(db), dialect, orgId, filter)
+  const rows = await applyMessageFilter(selectMessages(db), dialect, orgId, filter)
     .orderBy('message.created_at', 'desc')
     .orderBy('message.id', 'desc')
     .limit(paging.size)

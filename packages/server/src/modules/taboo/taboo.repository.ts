@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 /*
  * Kysely queries of sensitive words, the organisation's mode and the hits. A word's scope is an
@@ -10,8 +11,6 @@ import type { Database } from '../../db/schema.js';
 
 /** null: the platform's words. */
 export type TabooScope = number | null;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const inScope = (scope: TabooScope) => (eb: ExpressionBuilder<Database, 'taboo'>) =>
   scope === null ? eb('taboo.org_id', 'is', null) : eb('taboo.org_id', '=', scope);

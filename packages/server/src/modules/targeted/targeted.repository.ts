@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /* Kysely queries of proactive invitation rules; every one is scoped by org_id. */
 
@@ -41,7 +42,7 @@ const filtered = (db: Executor, orgId: number, filter: RuleFilter) => {
   if (filter.name) {
     // Wildcards escaped and `escape` spelt out (SQLite has none by default); lower() on both sides
     // because PostgreSQL's like is case-sensitive and SQLite's is not.
-    const pattern = `%${filter.name.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${escapeLike(filter.name.toLowerCase())}%`;
     query = query.where(sql<boolean>`lower(${sql.ref('targeted.name')}) like ${pattern} escape '\\'`);
   }
   if (filter.enabled !== undefined) query = query.where('targeted.enabled', '=', filter.enabled ? 1 : 0);

@@ -2,6 +2,7 @@ import { onlineUserStatuses } from '@openkefu/contract';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { UserTable } from '../../db/schema.js';
+import { escapeLike } from '../../db/like.js';
 
 export type UserRow = {
   id: number;
@@ -207,8 +208,6 @@ export type AccountFilter = {
   /** Only members of this skill group (resolved within the same organisation). */
   wid?: string;
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // `escape` is spelt out because SQLite has no default LIKE escape character; lower() on both
 // sides because PostgreSQL's LIKE is case-sensitive and SQLite's is not.

@@ -1,6 +1,7 @@
 import type { LeaveMessageType, RouteType, UserBrief, UserStatus } from '@openkefu/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { escapeLike } from '../../db/like.js';
 
 /*
  * Skill groups are tenant data: every query takes the caller's organisation, except the one
@@ -147,8 +148,6 @@ const selectWorkgroup = (db: Executor) =>
 export type WorkgroupRecord = Awaited<
   ReturnType<ReturnType<typeof selectWorkgroup>['executeTakeFirstOrThrow']>
 >;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 // lower() on both sides: PostgreSQL's LIKE is case-sensitive and SQLite's is not. `escape` is
 // spelt out because SQLite has no default LIKE escape character.
