@@ -47,11 +47,10 @@ export const MenuPage = () => {
   /** After a change: reload the table, and rebuild the console's own routes from the new tree. */
   const refresh = async () => {
     await actionRef.current?.reload();
-    const next = await queryClient.fetchQuery({
-      queryKey: MENU_TREE_QUERY_KEY,
-      queryFn: fetchMenuTree,
-      staleTime: 0,
-    });
+    // A fresh request, not fetchQuery: that would hand back a fetch already in flight from before the
+    // change, and the console would rebuild its routes from the old tree.
+    const next = await fetchMenuTree();
+    queryClient.setQueryData(MENU_TREE_QUERY_KEY, next);
     const session = getSession();
     if (session && next.length > 0) setSession(createSession(next, session.config));
   };
