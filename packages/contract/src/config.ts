@@ -24,6 +24,8 @@ export const publicConfigSchema = z.object({
   }),
   /** Where uploads are posted (spec §7 "upload host"); empty means this server. */
   uploadBaseUrl: z.string(),
+  /** Show debug-only menu items (spec §2) in a production build too (SHOW_DEBUG_MENUS, off by default). */
+  showDebugMenus: z.boolean(),
   /** Login by mobile or email code is offered only when a delivery provider is configured. */
   loginMethods: z.array(z.enum(['password', 'mobile', 'email'])),
 });

@@ -98,6 +98,8 @@ export const messageTypeValues = [
   'workGroup',
   'notification_queue',
   'notification_queue_accept',
+  /** An agent took a conversation that never queued (assigned at once); content: the agent's nickname. */
+  'notification_accept',
   'notification_transfer',
   'notification_transfer_accept',
   'notification_transfer_reject',

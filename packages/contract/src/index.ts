@@ -1,3 +1,4 @@
+import './runtime.js';
 export * from './enums.js';
 export * from './envelope.js';
 export * from './auth.js';
@@ -24,3 +25,4 @@ export * from './form.js';
 export * from './category.js';
 export * from './cuw.js';
 export * from './tag.js';
+export * from './organization.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
 import { userBriefSchema, workgroupBriefSchema } from './user.js';
-import { visitorBriefSchema } from './visitor.js';
+import { visitorBriefSchema, visitorTextSchema } from './visitor.js';
 
 /* Leave messages (issue 4; kefu → leavemsg): what a visitor leaves when no one can answer. */
 
@@ -29,7 +29,7 @@ export type LeaveMessage = z.infer<typeof leaveMessageSchema>;
 export const leaveMessageCreateBodySchema = z.object({
   wid: z.string().trim().max(64).optional(),
   aid: z.string().trim().max(64).optional(),
-  content: z.string().trim().min(1).max(2000),
+  content: visitorTextSchema(2000, { multiLine: true }).min(1),
   mobile: z
     .union([
       z.literal(''),

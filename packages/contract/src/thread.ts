@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
-import { clientSchema, threadTypeSchema } from './enums.js';
+import { clientSchema, threadTypeSchema, userStatusSchema } from './enums.js';
 import { userBriefSchema, workgroupBriefSchema } from './user.js';
-import { visitorBriefSchema } from './visitor.js';
+import { visitorBriefSchema, visitorTextSchema } from './visitor.js';
 
 /* Conversations (issue 4). The state machine lives in the server's thread module. */
 
@@ -31,6 +31,8 @@ export const threadSchema = z.object({
   /** 1-based place in its skill group's queue while queuing. */
   queuePosition: z.number().int().nullable(),
   closeType: closeTypeSchema.nullable(),
+  /** The visitor left a message in this care cycle (an offline thread without one was simply unanswered). */
+  leftMessage: z.boolean(),
   rated: z.boolean(),
   /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
   cycle: z.number().int(),
@@ -57,8 +59,8 @@ export const threadRequestBodySchema = z
     wid: z.string().trim().min(1).max(64).optional(),
     /** Appointed agent's uid. */
     aid: z.string().trim().min(1).max(64).optional(),
-    /** Pre-chat form answers (field key → text) when the skill group has showForm on (see form.ts). */
-    form: z.record(z.string().max(32), z.string().max(500)).optional(),
+    /** Pre-chat form answers (field key → text, control characters removed) when the skill group has showForm on (see form.ts). */
+    form: z.record(z.string().max(32), visitorTextSchema(500)).optional(),
   })
   .refine((body) => Boolean(body.wid) !== Boolean(body.aid), {
     message: 'give either wid or aid',
@@ -102,6 +104,30 @@ export const threadRequestResultSchema = z.object({
   settings: widgetSettingsSchema.nullable(),
 });
 export type ThreadRequestResult = z.infer<typeof threadRequestResultSchema>;
+
+/**
+ * GET /visitor/api/preview?org=&wid=|aid= — public, read-only: what the widget would show right now,
+ * for the console's embed-code preview. Creates no visitor, thread, message or statistics event.
+ * `code` is what a real request would answer at this moment (200 someone can take it, 202 it would
+ * queue, 203 outside work hours, 204 nobody online, -2 unknown skill group or agent).
+ */
+export const widgetPreviewQuerySchema = z
+  .object({
+    org: z.string().trim().min(1).max(64),
+    wid: z.string().trim().min(1).max(64).optional(),
+    aid: z.string().trim().min(1).max(64).optional(),
+  })
+  .refine((query) => Boolean(query.wid) !== Boolean(query.aid), {
+    message: 'give either wid or aid',
+    path: ['wid'],
+  });
+export const widgetPreviewSchema = z.object({
+  code: z.union([z.literal(200), z.literal(202), z.literal(203), z.literal(204), z.literal(-2)]),
+  /** The tip a visitor would see for this answer (welcome, queue, non-working-time, offline). */
+  tip: z.string(),
+  settings: widgetSettingsSchema.nullable(),
+});
+export type WidgetPreview = z.infer<typeof widgetPreviewSchema>;
 
 /** GET /api/thread/query — conversation records (kefu → thread). */
 export const threadQuerySchema = pageQuerySchema.extend({
@@ -163,6 +189,21 @@ export const transferSchema = z.object({
   createdAt: z.number(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
+
+/**
+ * GET /api/thread/transfer/targets?tid= — colleagues a conversation can go to, with their load:
+ * `load` is how many conversations they are chatting in now, `maxThreadCount` their limit; an agent
+ * at the limit cannot accept (the accept answers 409).
+ */
+export const transferTargetSchema = z.object({
+  uid: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  status: userStatusSchema,
+  load: z.number().int(),
+  maxThreadCount: z.number().int(),
+});
+export type TransferTarget = z.infer<typeof transferTargetSchema>;
 
 /** POST /api/thread/transfer/respond and /api/thread/invite/respond. */
 export const offerResponseBodySchema = z.object({

@@ -30,7 +30,35 @@ export const visitorBriefSchema = visitorSchema.pick({
 });
 export type VisitorBrief = z.infer<typeof visitorBriefSchema>;
 
-const urlText = z.string().trim().max(2000);
+/**
+ * C0 and C1 control characters (NUL, escape sequences, tabs, line breaks), DEL, the line and paragraph
+ * separators, and the bidirectional overrides that make a name read differently from what it is.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** The same, but keeping line feeds (CR LF becomes LF) for text a visitor may write on several lines. */
+const controlCharactersButNewline =
+  // eslint-disable-next-line no-control-regex -- as above
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Removes control characters from visitor-supplied text (`multiLine` keeps line feeds). */
+export const stripControlCharacters = (value: string, multiLine = false): string =>
+  multiLine
+    ? value.replace(/\r\n?/g, '\n').replace(controlCharactersButNewline, '')
+    : value.replace(controlCharacters, '');
+
+/**
+ * Text a visitor supplies on the public API: control characters removed, trimmed, then at most `max`
+ * characters (400 naming the field past it). Single-line unless `multiLine`.
+ */
+export const visitorTextSchema = (max: number, options: { multiLine?: boolean } = {}) =>
+  z
+    .string()
+    .overwrite((value) => stripControlCharacters(value, options.multiLine))
+    .trim()
+    .max(max);
+
+const urlText = visitorTextSchema(2000);
 
 /**
  * POST /visitor/api/init — identify (or create) the visitor of an organisation and hand out its
@@ -40,7 +68,7 @@ export const visitorInitBodySchema = z.object({
   /** The organisation's subDomain (spec §3), as the embed snippet carries it. */
   org: z.string().trim().min(1).max(64),
   token: z.string().trim().max(128).optional(),
-  nickname: z.string().trim().max(64).optional(),
+  nickname: visitorTextSchema(64).optional(),
   client: clientSchema.default('web'),
   page: urlText.default(''),
   referrer: urlText.default(''),
@@ -57,7 +85,7 @@ export type VisitorInitResult = z.infer<typeof visitorInitResultSchema>;
 
 /** POST /visitor/api/profile — what the visitor tells about itself (also from the pre-chat form). */
 export const visitorProfileBodySchema = z.object({
-  nickname: z.string().trim().min(1).max(64).optional(),
+  nickname: visitorTextSchema(64).min(1).optional(),
   email: z.union([z.literal(''), z.string().trim().email().max(128)]).optional(),
   mobile: z
     .union([

@@ -25,6 +25,7 @@ import { robotRoutes } from './modules/user/robot.routes.js';
 import { settingsRoutes } from './modules/user/settings.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { workgroupRoutes } from './modules/workgroup/workgroup.routes.js';
+import './messages.js';
 import { createServices } from './services.js';
 import type { Presence } from './modules/realtime/presence.js';
 import { messageRoutes } from './modules/message/message.routes.js';
@@ -43,6 +44,8 @@ import { blockRoutes } from './modules/block/block.routes.js';
 import { formRoutes } from './modules/form/form.routes.js';
 import { targetedRoutes } from './modules/targeted/targeted.routes.js';
 import { registerVisitorCors } from './http/visitor-cors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -90,6 +93,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   app.decorateRequest('principal', null);
   app.decorateRequest('visitorPrincipal', null);
   app.setErrorHandler(handleError);
+  // Before every route and static file, so each answer carries its security headers.
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifyFormbody);
   // Upload routes pass their own per-kind limits to request.parts(); these are the defaults.
@@ -123,7 +128,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(blockRoutes);
   await app.register(formRoutes);
   await app.register(targetedRoutes);
+  await app.register(organizationRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
+  app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);

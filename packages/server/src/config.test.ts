@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       databaseUrl: '',
       redisUrl: '',
+      redisPrefix: 'openkefu:',
+      showDebugMenus: false,
       bootstrapAdmin: { username: 'admin', password: 'admin' },
       adminAccount: 'admin',
       oauthClient: { id: 'client', secret: 'secret' },
@@ -55,6 +57,8 @@ describe('loadConfig', () => {
       'BOOTSTRAP_ADMIN_PASSWORD',
       'ADMIN_ACCOUNT',
       'FEATURE_IM',
+      'SHOW_DEBUG_MENUS',
+      'REDIS_PREFIX',
       'SMTP_URL',
       'WEB_DIST_DIR',
       'PUBLIC_URL',
@@ -92,6 +96,9 @@ describe('loadConfig', () => {
     expect(config.features.monitor).toBe(false);
     expect(config.features.im).toBe(true);
     expect(loadConfig({ ADMIN_ACCOUNT: 'boss' }).adminAccount).toBe('boss');
+    expect(loadConfig({ SHOW_DEBUG_MENUS: 'true' }).showDebugMenus).toBe(true);
+    expect(loadConfig({ SHOW_DEBUG_MENUS: 'off' }).showDebugMenus).toBe(false);
+    expect(loadConfig({ REDIS_PREFIX: 'shop-b:' }).redisPrefix).toBe('shop-b:');
     // An empty value means the default for typed variables.
     expect(loadConfig({ PORT: '' }).port).toBe(9003);
   });
@@ -102,6 +109,10 @@ describe('loadConfig', () => {
     ]);
     expect(problemsOf({ PORT: '70000' }).map((problem) => problem.name)).toEqual(['PORT']);
     expect(problemsOf({ FEATURE_IM: 'maybe' }).map((problem) => problem.name)).toEqual(['FEATURE_IM']);
+    expect(problemsOf({ SHOW_DEBUG_MENUS: 'sometimes' }).map((problem) => problem.name)).toEqual([
+      'SHOW_DEBUG_MENUS',
+    ]);
+    expect(problemsOf({ REDIS_PREFIX: 'a b' }).map((problem) => problem.name)).toEqual(['REDIS_PREFIX']);
     expect(problemsOf({ DATABASE_URL: 'mysql://x' }).map((problem) => problem.name)).toEqual([
       'DATABASE_URL',
     ]);

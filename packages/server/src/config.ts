@@ -54,6 +54,12 @@ const envSchema = z
         (value) => value === '' || /^rediss?:\/\/\S+$/.test(value),
         'must be empty (in-process) or a redis:// URL',
       ),
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[A-Za-z0-9_.:{}-]+$/, 'letters, digits and _ . : - { } only'),
     TRUST_PROXY: booleanValue,
     BOOTSTRAP_ADMIN_USERNAME: z
       .string()
@@ -78,6 +84,7 @@ const envSchema = z
     FEATURE_FEEDBACK: booleanValue,
     FEATURE_WECHAT_SCAN_LOGIN: booleanValue,
     FEATURE_IM: booleanValue,
+    SHOW_DEBUG_MENUS: booleanValue,
     SMS_PROVIDER: z.enum(['log', 'none'], { message: 'must be log or none' }),
     EMAIL_PROVIDER: z.enum(['log', 'smtp', 'none'], { message: 'must be log, smtp or none' }),
     SMTP_URL: z
@@ -158,7 +165,13 @@ export const configDocs: ConfigDoc[] = [
     name: 'REDIS_URL',
     default: '',
     description:
-      'Empty: rate limits and fan-out run in-process. redis://host:6379: shared by every server node.',
+      'Empty: rate limits and fan-out run in-process. redis://host:6379: shared by every server node. The server refuses to start when it cannot reach it; later outages make /ready answer 503 until it is back.',
+  },
+  {
+    name: 'REDIS_PREFIX',
+    default: 'openkefu:',
+    description:
+      'Prefix of every Redis key and channel (rate limits, presence, Socket.IO fan-out): give each deployment sharing a Redis its own.',
   },
   {
     name: 'TRUST_PROXY',
@@ -220,6 +233,12 @@ export const configDocs: ConfigDoc[] = [
     description: 'Feature switch: WeChat scan login (not available yet).',
   },
   { name: 'FEATURE_IM', default: 'false', description: 'Feature switch: IM.' },
+  {
+    name: 'SHOW_DEBUG_MENUS',
+    default: 'false',
+    description:
+      'Show the console menu items marked debug-only (pages still being built) in production builds too.',
+  },
   {
     name: 'SMS_PROVIDER',
     default: 'log',
@@ -306,6 +325,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string;
   redisUrl: string;
+  /** Prefix of every Redis key and channel, so deployments can share one Redis. */
+  redisPrefix: string;
   trustProxy: boolean;
   bootstrapAdmin: { username: string; password: string };
   adminAccount: string;
@@ -313,6 +334,8 @@ export type Config = {
   privateServer: boolean;
   links: { support: string; help: string; agreement: string };
   features: FeatureSwitches;
+  /** Show debug-only console menu items in production builds (SHOW_DEBUG_MENUS). */
+  showDebugMenus: boolean;
   smsProvider: 'log' | 'none';
   emailProvider: 'log' | 'smtp' | 'none';
   smtpUrl: string;
@@ -368,6 +391,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     bootstrapAdmin: { username: e.BOOTSTRAP_ADMIN_USERNAME, password: e.BOOTSTRAP_ADMIN_PASSWORD },
     adminAccount: e.ADMIN_ACCOUNT === '' ? e.BOOTSTRAP_ADMIN_USERNAME : e.ADMIN_ACCOUNT,
@@ -385,6 +409,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       wechatScanLogin: e.FEATURE_WECHAT_SCAN_LOGIN,
       im: e.FEATURE_IM,
     },
+    showDebugMenus: e.SHOW_DEBUG_MENUS,
     smsProvider: e.SMS_PROVIDER,
     emailProvider: e.EMAIL_PROVIDER,
     smtpUrl: e.SMTP_URL,

@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { databaseSpecFromConfig, describeDatabase, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase, type SeedResult } from './db/seed.js';
+import { connectRedis, RedisUnreachableError } from './lib/redis.js';
 import { serverVersion } from './version.js';
 
 const readConfig = (): Config => {
@@ -51,9 +51,9 @@ const main = async () => {
   const database = openDatabase(spec);
   await migrateToLatest(database);
   const seed = await seedDatabase(database, config);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : null;
+  // Right before buildApp, which watches the client's errors from then on (an unwatched error
+  // event is printed with a stack trace). Unreachable at start: refuse to start; later: /ready 503.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const app = await buildApp({ config, database, redis });
   const swept = await app.services.uploads.sweepStaging();
   if (swept > 0) app.log.info({ swept }, 'removed upload staging files left by an earlier run');
@@ -76,6 +76,10 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
+  if (error instanceof RedisUnreachableError) {
+    console.error(`OpenKefu cannot start. ${error.message}`);
+    process.exit(1);
+  }
   console.error('OpenKefu failed to start:', error);
   process.exit(1);
 });

@@ -2,11 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { DialectName, Executor } from './db/database.js';
-import { createMemoryLimiter, createRedisLimiter, type RateLimiter } from './lib/limiter.js';
+import {
+  createFailSafeLimiter,
+  createMemoryLimiter,
+  createRedisLimiter,
+  type RateLimiter,
+} from './lib/limiter.js';
+import { createThrottledWarning, isRedisDown, watchRedisClient } from './lib/redis.js';
 import { createLocalDiskStorage } from './lib/storage/local-disk.js';
 import type { Storage } from './lib/storage/storage.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createCodeDelivery, type CodeDelivery } from './modules/auth/code-delivery.js';
+import { createMailer } from './modules/auth/mailer.js';
 import { createVerificationService, type VerificationService } from './modules/auth/verification.service.js';
 import { createMenuService, type MenuService } from './modules/menu/menu.service.js';
 import { createRegistrationService, type RegistrationService } from './modules/register/register.service.js';
@@ -31,6 +38,7 @@ import { createMessageIndexer } from './modules/records/message-search.repositor
 import { createBlockService, type BlockService } from './modules/block/block.service.js';
 import { createMessageGuard } from './modules/taboo/message-guard.js';
 import { createTabooService, type TabooService } from './modules/taboo/taboo.service.js';
+import { createEmbedSiteService, type EmbedSiteService } from './modules/organization/embed-sites.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -65,6 +73,8 @@ export type Services = {
   taboos: TabooService;
   /** The blacklist of visitors and addresses. */
   blocks: BlockService;
+  /** Sites allowed to embed each organisation's chat page, cached for the page's CSP. */
+  embedSites: EmbedSiteService;
 };
 
 export type ServiceOptions = {
@@ -86,13 +96,31 @@ export type ServiceOptions = {
 export const createServices = (options: ServiceOptions): Services => {
   const { config, db, dialect, logger } = options;
   const redis = options.redis ?? null;
-  const limiter = options.limiter ?? (redis ? createRedisLimiter(redis) : createMemoryLimiter());
+  if (redis) watchRedisClient(redis, 'main', logger);
+  const limiter =
+    options.limiter ??
+    (redis
+      ? createFailSafeLimiter(
+          createRedisLimiter(redis, `${config.redisPrefix}limit:`),
+          createMemoryLimiter(),
+          createThrottledWarning(logger, 'redis unreachable: rate limits count on this node only'),
+          () => !isRedisDown(redis),
+        )
+      : createMemoryLimiter());
   const delivery = options.delivery ?? createCodeDelivery(config, logger);
   const verification = createVerificationService({ db, limiter, delivery, logger });
   const storage = createLocalDiskStorage({ root: config.uploadDir, publicBaseUrl: config.publicUrl });
   const hub = createRealtimeHub();
   const presence =
-    options.presence ?? (redis ? createRedisPresence(redis, createPublicId(12)) : createMemoryPresence());
+    options.presence ??
+    (redis
+      ? createRedisPresence(
+          redis,
+          createPublicId(12),
+          `${config.redisPrefix}presence:`,
+          createThrottledWarning(logger, 'redis unreachable: presence answers from this node only'),
+        )
+      : createMemoryPresence());
   const taboos = createTabooService({ db });
   const blocks = createBlockService({ db });
   const messages = createMessageService({
@@ -110,7 +138,14 @@ export const createServices = (options: ServiceOptions): Services => {
     limiter,
     delivery,
     verification,
-    auth: createAuthService({ db, config, limiter, verification }),
+    auth: createAuthService({
+      db,
+      config,
+      limiter,
+      verification,
+      mailer: createMailer(config, logger),
+      logger,
+    }),
     users: createUserService({ db }),
     agents: createAgentService({ db }),
     robots: createRobotService({ db }),
@@ -125,8 +160,9 @@ export const createServices = (options: ServiceOptions): Services => {
     presence,
     visitors: createVisitorService({ db }),
     messages,
-    threads: createThreadService({ db, dialect, hub, presence, messages }),
+    threads: createThreadService({ db, dialect, hub, presence, messages, blocks }),
     taboos,
     blocks,
+    embedSites: createEmbedSiteService({ db }),
   };
 };

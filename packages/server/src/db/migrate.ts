@@ -7,6 +7,7 @@ import * as messageSearch from './migrations/0004_message_search.js';
 import * as quickReplyTag from './migrations/0005_quickreply_tag.js';
 import * as tabooBlock from './migrations/0006_taboo_block.js';
 import * as targetedForm from './migrations/0007_targeted_form.js';
+import * as embedSites from './migrations/0008_embed_sites.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '0005_quickreply_tag': quickReplyTag,
   '0006_taboo_block': tabooBlock,
   '0007_targeted_form': targetedForm,
+  '0008_embed_sites': embedSites,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

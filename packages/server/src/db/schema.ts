@@ -14,6 +14,8 @@ export type OrganizationTable = {
   sub_domain: string;
   /** The admin account that registered it; no FK because user rows reference the organisation first. */
   owner_user_id: number | null;
+  /** JSON array of origins allowed to frame the chat page (migration 0008); [] = any site. */
+  embed_sites: Generated<string>;
   created_at: number;
   updated_at: number;
 };
@@ -55,6 +57,8 @@ export type UserTable = {
   robot_type: string | null;
   last_login_at: number | null;
   last_login_client: string | null;
+  /** en-US or zh-CN: the Accept-Language of the last password sign-in (migration 0008); null = unknown. */
+  language: string | null;
   deleted_at: number | null;
   created_at: number;
   updated_at: number;

@@ -22,6 +22,7 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0005_quickreply_tag',
       '0006_taboo_block',
       '0007_targeted_form',
+      '0008_embed_sites',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

@@ -15,6 +15,7 @@ import {
   insertRolePermissions,
 } from '../modules/role/role.repository.js';
 import { findUserByUsername, insertUser } from '../modules/user/user.repository.js';
+import { createDefaultWorkgroup } from '../modules/workgroup/workgroup.defaults.js';
 import type { AppDatabase, Executor } from './database.js';
 
 export type SeedResult = {
@@ -115,6 +116,8 @@ const seedBootstrapAdmin = async (db: Executor, config: Config, now: number) => 
   const roleIds = await findRoleIdsByValues(db, ['ROLE_SUPER', 'ROLE_ADMIN']);
   await assignRolesToUser(db, userId, [...roleIds.values()]);
   await setOrganizationOwner(db, orgId, userId, now);
+  // Like a registered organisation: a skill group the embed code can point at on a fresh install.
+  await createDefaultWorkgroup(db, { orgId, ownerUserId: userId, language: 'en-US', now });
 };
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage, translate } from './i18n.js';
+import '../messages.js';
+import { registeredMessageKeys, registerMessages, resolveLanguage, translate } from './i18n.js';
+import { threadMessages } from '../modules/thread/thread.messages.js';
+import { visitorMessages } from '../modules/visitor/visitor.messages.js';
 
 describe('resolveLanguage', () => {
   it('defaults to en-US and picks zh-CN for any preferred Chinese', () => {
@@ -21,5 +24,24 @@ describe('translate', () => {
     );
     expect(translate('error.rateLimited', 'zh-CN', { seconds: 30 })).toBe('请求过于频繁，请 30 秒后重试');
     expect(translate('menu.notFound', 'en-US')).toBe('Menu item "{mid}" does not exist');
+  });
+});
+
+describe('module messages', () => {
+  it('are registered by their modules and translated like the shared ones', () => {
+    const keys = registeredMessageKeys();
+    for (const key of [...Object.keys(threadMessages), ...Object.keys(visitorMessages)])
+      expect(keys).toContain(key);
+    expect(translate('thread.notFound', 'zh-CN', { tid: 't1' })).toBe('会话「t1」不存在');
+    // @ts-expect-error -- unknown keys are rejected at compile time
+    expect(translate('no.such.key', 'en-US')).toBe('no.such.key');
+  });
+
+  it('refuses one key registered twice with different texts', () => {
+    expect(() => registerMessages({ 'thread.notFound': { 'en-US': 'Other', 'zh-CN': '其他' } })).toThrow(
+      /registered twice/,
+    );
+    registerMessages({ 'thread.notFound': threadMessages['thread.notFound'] });
+    expect(translate('thread.notFound', 'en-US', { tid: 't1' })).toBe('Conversation "t1" does not exist');
   });
 });

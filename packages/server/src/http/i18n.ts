@@ -1,27 +1,15 @@
 import { defaultLanguage, type Language } from '@openkefu/contract';
-import { uploadMessages } from '../modules/upload/upload.messages.js';
-import { userMessages } from '../modules/user/user.messages.js';
-import { roleMessages } from '../modules/role/role.messages.js';
-import { workgroupMessages } from '../modules/workgroup/workgroup.messages.js';
-import { threadMessages } from '../modules/thread/thread.messages.js';
-import { visitorMessages } from '../modules/visitor/visitor.messages.js';
-import { recordsMessages } from '../modules/records/records.messages.js';
-import { leavemsgMessages } from '../modules/leavemsg/leavemsg.messages.js';
-import { cuwMessages } from '../modules/cuw/cuw.messages.js';
-import { tagMessages } from '../modules/tag/tag.messages.js';
-import { tabooMessages } from '../modules/taboo/taboo.messages.js';
-import { blockMessages } from '../modules/block/block.messages.js';
-import { formMessages } from '../modules/form/form.messages.js';
-import { targetedMessages } from '../modules/targeted/targeted.messages.js';
 
 /** One message in both languages; module catalogues (`<module>.messages.ts`) use this shape. */
 export type CatalogueEntry = Record<Language, string>;
 
 /**
- * Server messages in both console languages. Keys are stable; add a key here (both languages)
- * before using it, the type system rejects unknown keys.
+ * Server messages shared by every module, in both console languages. Keys are stable; add a key
+ * (both languages) before using it, the type system rejects unknown keys. A module keeps its own
+ * in `<module>.messages.ts`, which registers them (registerMessages) and adds them to
+ * ModuleMessages, so this file depends on no module.
  */
-const catalogue = {
+const coreCatalogue = {
   success: { 'en-US': 'success', 'zh-CN': '成功' },
   'error.validation': { 'en-US': 'Invalid request: {fields}', 'zh-CN': '请求参数有误：{fields}' },
   'error.badRequest': { 'en-US': 'Invalid request', 'zh-CN': '请求参数有误' },
@@ -126,29 +114,41 @@ const catalogue = {
       'Your verification code is {code}. It expires in {minutes} minutes. If you did not ask for it, ignore this message.',
     'zh-CN': '您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本消息。',
   },
-  ...userMessages,
-  ...workgroupMessages,
-  ...roleMessages,
-  ...uploadMessages,
-  ...threadMessages,
-  ...visitorMessages,
-  ...recordsMessages,
-  ...leavemsgMessages,
-  ...cuwMessages,
-  ...tagMessages,
-  ...tabooMessages,
-  ...blockMessages,
-  ...formMessages,
-  ...targetedMessages,
 } satisfies Record<string, CatalogueEntry>;
 
-export type MessageKey = keyof typeof catalogue;
+/**
+ * Each module's catalogue by module name, added by declaration merging in its `<module>.messages.ts`
+ * (merging needs an interface; it is empty here on purpose).
+ */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type
+export interface ModuleMessages {}
+
+export type MessageKey =
+  | keyof typeof coreCatalogue
+  | { [Module in keyof ModuleMessages]: keyof ModuleMessages[Module] }[keyof ModuleMessages];
 export type MessageParams = Record<string, string | number>;
 
-export const translate = (key: MessageKey, language: Language, params: MessageParams = {}): string =>
-  catalogue[key][language].replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in params ? String(params[name]) : match,
-  );
+const catalogue = new Map<string, CatalogueEntry>(Object.entries(coreCatalogue));
+
+/** Adds a module's messages; a key registered twice with other texts is a programming error. */
+export const registerMessages = (table: Record<string, CatalogueEntry>): void => {
+  for (const [key, entry] of Object.entries(table)) {
+    const existing = catalogue.get(key);
+    if (existing && (existing['en-US'] !== entry['en-US'] || existing['zh-CN'] !== entry['zh-CN']))
+      throw new Error(`Message key "${key}" is registered twice`);
+    catalogue.set(key, entry);
+  }
+};
+
+/** The registered keys (tests check every module's catalogue is loaded). */
+export const registeredMessageKeys = (): string[] => [...catalogue.keys()];
+
+export const translate = (key: MessageKey, language: Language, params: MessageParams = {}): string => {
+  // An unregistered key means its module's messages file was never imported: show the key
+  // rather than fail the request.
+  const text = catalogue.get(key)?.[language] ?? key;
+  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+};
 
 /** zh-CN when Accept-Language prefers any Chinese variant, otherwise the default en-US (spec §1). */
 export const resolveLanguage = (acceptLanguage: string | string[] | undefined): Language => {

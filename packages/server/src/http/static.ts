@@ -1,5 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
@@ -25,6 +28,12 @@ const notBuiltMessage = (dir: string) =>
 export const registerConsoleHosting = async (app: App, webDistDir: string): Promise<ConsoleHosting> => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(adminPrefix));
   app.get('/admin', { schema: { hide: true } }, async (_request, reply) => reply.redirect(adminPrefix));
+  // Browsers ask for /favicon.ico on every page without an icon link (the chat page in a new tab).
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
+    const icon = await readFile(join(webDistDir, 'favicon.ico')).catch(() => null);
+    if (!icon) return reply.callNotFound();
+    return reply.type('image/x-icon').header('Cache-Control', 'public, max-age=86400').send(icon);
+  });
 
   const isBuilt = existsSync(join(webDistDir, 'index.html'));
   if (!isBuilt) {
@@ -70,10 +79,91 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
 const widgetNotBuilt = (dir: string) =>
   `The OpenKefu chat widget is not built (no ${join(dir, 'index.html')}).\nRun \`npm run build\` and restart the server.\n`;
 
+/** The loader's address is pasted into customers' pages, so it cannot be content-hashed: browsers
+ * keep it 5 minutes, then revalidate (a 304 costs no body). */
+export const embedLoaderCacheControl = 'public, max-age=300';
+
+type LoaderVariant = { body: Buffer; etag: string; encoding: 'br' | 'gzip' | null };
+type LoaderCache = { mtimeMs: number; size: number; lastModified: string; variants: LoaderVariant[] };
+
+/** br, then gzip, then the plain file, as far as Accept-Encoding allows (q=0 refuses). */
+export const pickEncoding = (acceptEncoding: string | undefined): 'br' | 'gzip' | null => {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? (accepted.has('*') ? (accepted.get('*') ?? 0) : 0);
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+};
+
+/** If-None-Match holds one of the loader's current validators (any encoding of the same file). */
+const matchesEtag = (header: string, variants: LoaderVariant[]): boolean =>
+  header.trim() === '*' ||
+  header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => variants.some((variant) => variant.etag === tag));
+
 /**
- * Serves the visitor chat page at /chat/ and the embed loader at /embed.js (issue 4). The loader
- * is not content-hashed (customers paste its address), so browsers revalidate it.
+ * /embed.js from memory, compressed once per build of the file: re-read when its size or time
+ * changes, so a rebuild is served without a restart.
  */
+const createLoaderServer = (path: string) => {
+  let cache: LoaderCache | null = null;
+  const load = async (): Promise<LoaderCache> => {
+    const info = await stat(path);
+    if (cache && cache.mtimeMs === info.mtimeMs && cache.size === info.size) return cache;
+    const body = await readFile(path);
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+    cache = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      lastModified: info.mtime.toUTCString(),
+      variants: [
+        {
+          encoding: 'br',
+          etag: `"${hash}-br"`,
+          body: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        },
+        { encoding: 'gzip', etag: `"${hash}-gz"`, body: gzipSync(body, { level: 9 }) },
+        { encoding: null, etag: `"${hash}"`, body },
+      ],
+    };
+    return cache;
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A build that left the loader out: a 404 like any missing file, not a 500.
+    const loader = await load().catch(() => null);
+    if (!loader) return reply.callNotFound();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const variant =
+      loader.variants.find((candidate) => candidate.encoding === encoding) ?? loader.variants[2];
+    void reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', embedLoaderCacheControl)
+      .header('Vary', 'Accept-Encoding')
+      .header('ETag', variant?.etag)
+      .header('Last-Modified', loader.lastModified)
+      // Any site may load the loader.
+      .header('Cross-Origin-Resource-Policy', 'cross-origin');
+    const ifNoneMatch = request.headers['if-none-match'];
+    const ifModifiedSince = request.headers['if-modified-since'];
+    const isFresh =
+      ifNoneMatch !== undefined
+        ? matchesEtag(ifNoneMatch, loader.variants)
+        : ifModifiedSince !== undefined &&
+          Date.parse(ifModifiedSince) >= Math.floor(loader.mtimeMs / 1000) * 1000;
+    if (isFresh) return reply.code(304).send();
+    if (variant?.encoding) void reply.header('Content-Encoding', variant.encoding);
+    return reply.send(variant?.body);
+  };
+};
+
+/** Serves the visitor chat page at /chat/ and the embed loader at /embed.js (issue 4). */
 export const registerWidgetHosting = async (app: App, widgetDistDir: string): Promise<void> => {
   app.get('/chat', { schema: { hide: true } }, async (request, reply) =>
     reply.redirect(`/chat/${request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''}`),
@@ -103,12 +193,5 @@ export const registerWidgetHosting = async (app: App, widgetDistDir: string): Pr
       );
     },
   });
-  app.get('/embed.js', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      // Any site may load the loader.
-      .header('Cross-Origin-Resource-Policy', 'cross-origin')
-      .send(createReadStream(join(widgetDistDir, 'embed.js'))),
-  );
+  app.get('/embed.js', { schema: { hide: true } }, createLoaderServer(join(widgetDistDir, 'embed.js')));
 };

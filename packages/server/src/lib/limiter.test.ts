@@ -6,7 +6,14 @@ import { seedDatabase } from '../db/seed.js';
 import { clientAuth, createTestConfig } from '../test/app.js';
 import { sqliteTarget, type TestDatabase } from '../test/databases.js';
 import { connectTestRedis, describeWithRedis, type TestRedis } from '../test/redis.js';
-import { createMemoryLimiter, createRedisLimiter, type RateLimiter } from './limiter.js';
+import { Redis } from 'ioredis';
+import {
+  createFailSafeLimiter,
+  createMemoryLimiter,
+  createRedisLimiter,
+  type RateLimiter,
+} from './limiter.js';
+import { redisClientOptions } from './redis.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -101,21 +108,111 @@ await describeWithRedis('sign-in limits shared by two nodes through Redis', () =
     await redis?.dispose();
   });
 
-  it('counts failures on both nodes together', async () => {
-    const attempt = (app: App) =>
+  it('counts an address’s failures on both nodes together', async () => {
+    // A different username each time: the per-address limit, not the per-account throttle
+    // (login-limit.test.ts covers that one across nodes).
+    const attempt = (app: App, index: number) =>
       app.inject({
         method: 'POST',
         url: '/oauth/token',
         headers: { authorization: clientAuth },
-        payload: { grant_type: 'password', username: 'admin', password: 'wrong' },
+        payload: { grant_type: 'password', username: `ghost-${index}`, password: 'wrong' },
         remoteAddress: '192.0.2.10',
       });
     const [first, second] = nodes as [App, App];
-    for (let index = 0; index < 5; index += 1) {
-      expect((await attempt(first)).statusCode).toBe(400);
-      expect((await attempt(second)).statusCode).toBe(400);
+    for (let index = 0; index < 10; index += 2) {
+      expect((await attempt(first, index)).statusCode).toBe(400);
+      expect((await attempt(second, index + 1)).statusCode).toBe(400);
     }
-    expect((await attempt(first)).statusCode).toBe(429);
-    expect((await attempt(second)).statusCode).toBe(429);
+    expect((await attempt(first, 10)).statusCode).toBe(429);
+    expect((await attempt(second, 11)).statusCode).toBe(429);
+  });
+});
+
+await describeWithRedis('deployments sharing one Redis with different REDIS_PREFIX', () => {
+  let redis: TestRedis;
+  let database: TestDatabase;
+  let shopA: App;
+  let shopB: App;
+
+  beforeAll(async () => {
+    redis = await connectTestRedis();
+    database = await sqliteTarget.open();
+    await migrateToLatest(database);
+    await seedDatabase(database, createTestConfig());
+    // The limiter and presence come from the configuration, as in production (no test override).
+    const build = (prefix: string) =>
+      buildApp({
+        config: createTestConfig({ REDIS_PREFIX: `${redis.prefix}${prefix}` }),
+        database,
+        redis: redis.redis,
+        logger: false,
+        sweepIntervalMs: 0,
+      });
+    shopA = await build('shop-a:');
+    shopB = await build('shop-b:');
+  });
+  afterAll(async () => {
+    await shopA?.close();
+    await shopB?.close();
+    await database?.dispose();
+    await redis?.dispose();
+  });
+
+  it('keeps their sign-in limits and presence apart', async () => {
+    const attempt = (app: App, index: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        headers: { authorization: clientAuth },
+        payload: { grant_type: 'password', username: `ghost-${index}`, password: 'wrong' },
+        remoteAddress: '192.0.2.20',
+      });
+    for (let index = 0; index < 10; index += 1) expect((await attempt(shopA, index)).statusCode).toBe(400);
+    expect((await attempt(shopA, 10)).statusCode).toBe(429);
+    // The same address on the other deployment has not failed there.
+    expect((await attempt(shopB, 11)).statusCode).toBe(400);
+    expect(await redis.redis.keys(`${redis.prefix}shop-a:limit:*`)).not.toHaveLength(0);
+
+    await shopA.services.presence.connect(4242);
+    expect(await shopA.services.presence.connectedAmong([4242])).toEqual(new Set([4242]));
+    expect(await shopB.services.presence.connectedAmong([4242])).toEqual(new Set());
+    expect(await redis.redis.exists(`${redis.prefix}shop-a:presence:4242`)).toBe(1);
+    await shopA.services.presence.disconnect(4242);
+  });
+});
+
+describe('fail-safe limiter', () => {
+  it('counts in memory while Redis cannot be reached, and says so', async () => {
+    // A real client on a port nothing listens on: every command fails as during an outage.
+    const unreachable = new Redis('redis://127.0.0.1:1', { ...redisClientOptions, lazyConnect: true });
+    unreachable.on('error', () => undefined);
+    const errors: unknown[] = [];
+    const limiter = createFailSafeLimiter(
+      createRedisLimiter(unreachable, 'x:'),
+      createMemoryLimiter(),
+      (error) => errors.push(error),
+    );
+    try {
+      expect((await limiter.hit('login', 600)).count).toBe(1);
+      expect((await limiter.hit('login', 600)).count).toBe(2);
+      expect((await limiter.peek('login')).count).toBe(2);
+      await limiter.reset('login');
+      expect((await limiter.peek('login')).count).toBe(0);
+      expect(errors.length).toBe(5);
+      // Told the client is down, it does not wait for Redis at all.
+      const quick = createFailSafeLimiter(
+        createRedisLimiter(unreachable, 'x:'),
+        createMemoryLimiter(),
+        (error) => errors.push(error),
+        () => false,
+      );
+      const startedAt = Date.now();
+      expect((await quick.hit('login', 600)).count).toBe(1);
+      expect(Date.now() - startedAt).toBeLessThan(100);
+      expect(errors.length).toBe(5);
+    } finally {
+      unreachable.disconnect();
+    }
   });
 });

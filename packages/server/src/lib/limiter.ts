@@ -62,7 +62,8 @@ const toState = (count: number, ttlMs: number): LimitState => ({
   retryAfter: count > 0 && ttlMs > 0 ? Math.ceil(ttlMs / 1000) : 0,
 });
 
-export const createRedisLimiter = (redis: Redis, prefix = 'openkefu:limit:'): RateLimiter => ({
+/** `prefix` starts every key (REDIS_PREFIX + `limit:`), so deployments sharing a Redis count apart. */
+export const createRedisLimiter = (redis: Redis, prefix: string): RateLimiter => ({
   peek: async (key) => {
     const [[, count], [, ttl]] = ((await redis
       .multi()
@@ -85,3 +86,33 @@ export const createRedisLimiter = (redis: Redis, prefix = 'openkefu:limit:'): Ra
     await redis.del(prefix + key);
   },
 });
+
+/**
+ * Counts in `primary` (Redis) and, while it fails, in `fallback` (this node's memory): during a Redis
+ * outage every limit still applies, per node instead of across nodes, and sign-in keeps working
+ * rather than answering 500 (neither fail-open nor locking everyone out).
+ */
+export const createFailSafeLimiter = (
+  primary: RateLimiter,
+  fallback: RateLimiter,
+  onError: (error: unknown) => void,
+  /** False while the primary is known to be down: skip it instead of waiting for its timeout. */
+  isPrimaryUp: () => boolean = () => true,
+): RateLimiter => {
+  const guard =
+    <Args extends unknown[], Result>(pick: (limiter: RateLimiter) => (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      if (!isPrimaryUp()) return pick(fallback)(...args);
+      try {
+        return await pick(primary)(...args);
+      } catch (error) {
+        onError(error);
+        return pick(fallback)(...args);
+      }
+    };
+  return {
+    peek: guard((limiter) => limiter.peek),
+    hit: guard((limiter) => limiter.hit),
+    reset: guard((limiter) => limiter.reset),
+  };
+};

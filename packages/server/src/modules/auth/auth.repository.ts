@@ -126,3 +126,22 @@ export const revokeOtherTokensOfUser = async (
     .where('revoked_at', 'is', null)
     .execute();
 };
+
+/** The language of a password sign-in, kept so that mail about the account is in that language. */
+export const updateSignInLanguage = async (db: Executor, userId: number, language: string): Promise<void> => {
+  await db
+    .updateTable('user')
+    .set({ language })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('language', 'is', null), eb('language', '!=', language)]))
+    .execute();
+};
+
+/** Who to warn about an attack on an account: its email (null: nobody to tell) and language. */
+export const findAlertRecipient = async (db: Executor, userId: number) =>
+  db
+    .selectFrom('user')
+    .select(['username', 'email', 'language'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();

@@ -164,9 +164,9 @@ await describeEachDatabase('auth routes', (target) => {
       expect(badJson.json<OAuthBody>().error).toBe('invalid_request');
     });
 
-    it('allows 10 failures per username, then answers 429 with retryAfter even for the right password', async () => {
+    it('never locks the owner out: failures for a username from other addresses leave the right password working', async () => {
       const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
-      for (let attempt = 0; attempt < 10; attempt += 1) {
+      for (let attempt = 0; attempt < 12; attempt += 1) {
         const response = await token({
           grant_type: 'password',
           username: account.username,
@@ -174,17 +174,12 @@ await describeEachDatabase('auth routes', (target) => {
         });
         expect(response.statusCode).toBe(400);
       }
-      const locked = await token({
+      const owner = await token({
         grant_type: 'password',
         username: account.username,
         password: account.password,
       });
-      expect(locked.statusCode).toBe(429);
-      const body = locked.json<OAuthBody>();
-      expect(body.error).toBe('too_many_attempts');
-      expect(body.retryAfter).toBeGreaterThan(500);
-      expect(body.retryAfter).toBeLessThanOrEqual(600);
-      expect(locked.headers['retry-after']).toBe(String(body.retryAfter));
+      expect(owner.statusCode).toBe(200);
     });
 
     it('allows 10 failures per IP over any usernames, then 429', async () => {

@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
             scope: body.scope,
             ip: request.ip,
             clientId,
+            language: request.headers['accept-language'] ? languageOf(request) : undefined,
           });
         }
         case 'refresh_token': {

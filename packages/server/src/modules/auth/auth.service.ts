@@ -1,15 +1,17 @@
 import {
   tokenLifetimeSeconds,
   type AuthorityKey,
+  type Language,
   type PermissionAction,
   type RoleValue,
   type TokenResponse,
 } from '@openkefu/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
-import type { LimitRule, RateLimiter } from '../../lib/limiter.js';
+import type { RateLimiter } from '../../lib/limiter.js';
 import { createOpaqueToken, hashToken, isSameDigest, sha256, verifyPassword } from '../../lib/secrets.js';
 import { findActionsOfUser, findRoleGrantsOfUser } from '../role/role.repository.js';
 import {
@@ -20,12 +22,17 @@ import {
 } from '../user/user.repository.js';
 import type { CodeChannel } from './code-delivery.js';
 import {
+  findAlertRecipient,
   findLiveTokenByAccessHash,
   findLiveTokenByRefreshHash,
   insertToken,
   revokeToken,
+  updateSignInLanguage,
   type TokenOwnerRow,
 } from './auth.repository.js';
+import { renderLoginAlert } from './login-alert.js';
+import { createLoginGuard, type LoginAttack } from './login-guard.js';
+import type { Mailer } from './mailer.js';
 import { normalizeAddress, type VerificationService } from './verification.service.js';
 
 /** Who is calling: resolved from the bearer token on every authenticated request. */
@@ -46,8 +53,6 @@ export type Principal = {
 };
 
 export const refreshTokenLifetimeSeconds = 30 * 24 * 3600;
-/** Spec: at most 10 failed sign-ins per username and per IP in 10 minutes. */
-export const loginFailureRule: LimitRule = { limit: 10, windowSeconds: 600 };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -56,10 +61,16 @@ export const createAuthService = (deps: {
   config: Config;
   limiter: RateLimiter;
   verification: VerificationService;
+  /** Sends the owner's warning when an account is under attack; null: EMAIL_PROVIDER=none. */
+  mailer?: Mailer | null;
+  logger?: FastifyBaseLogger;
   now?: () => number;
+  /** The throttle's wait; tests may shorten it. */
+  sleep?: (ms: number) => Promise<void>;
 }) => {
   const { db, config, limiter } = deps;
   const now = deps.now ?? Date.now;
+  const guard = createLoginGuard({ limiter, sleep: deps.sleep });
   const expectedClient = sha256(`${config.oauthClient.id}:${config.oauthClient.secret}`);
 
   /** Checks the Basic client credentials of the token endpoints; returns the client id. */
@@ -102,23 +113,26 @@ export const createAuthService = (deps: {
     };
   };
 
-  const failureKeys = (account: string, ip: string) => [
-    `login:account:${account.toLowerCase()}`,
-    `login:ip:${ip}`,
-  ];
-
-  /** 429 when the account or the IP has used up its failed attempts. */
-  const assertNotLockedOut = async (keys: string[]) => {
-    const states = await Promise.all(keys.map((key) => limiter.peek(key)));
-    const blocked = states.filter((state) => state.count >= loginFailureRule.limit);
-    if (blocked.length > 0) {
-      const retryAfter = Math.max(1, ...blocked.map((state) => state.retryAfter));
-      throw AppError.rateLimited(retryAfter, 'auth.tooManyAttempts', { oauthError: 'too_many_attempts' });
-    }
-  };
-
-  const recordFailure = async (keys: string[]) => {
-    await Promise.all(keys.map((key) => limiter.hit(key, loginFailureRule.windowSeconds)));
+  /**
+   * Mails the owner of an account under attack. Not awaited: the attacker's answer must not wait
+   * on (or reveal anything about) the mail server; a failure is logged.
+   */
+  const warnOwner = (userId: number | undefined, attack: LoginAttack | null) => {
+    const mailer = deps.mailer;
+    if (!attack || userId === undefined || !mailer) return;
+    void (async () => {
+      const recipient = await findAlertRecipient(db, userId);
+      if (!recipient?.email) return;
+      await mailer(
+        renderLoginAlert({
+          ...attack,
+          to: recipient.email,
+          username: recipient.username,
+          language: recipient.language,
+          at: now(),
+        }),
+      );
+    })().catch((error: unknown) => deps.logger?.error({ err: error }, 'sign-in attack warning not sent'));
   };
 
   const assertCanSignIn = (user: UserRow) => {
@@ -131,20 +145,22 @@ export const createAuthService = (deps: {
     scope?: string;
     ip: string;
     clientId: string;
+    /** The request's language when it named one: remembered for mail about the account. */
+    language?: Language;
   }) => {
-    const keys = failureKeys(input.username, input.ip);
-    await assertNotLockedOut(keys);
+    await guard.beforeAttempt(input.username, input.ip);
     const user = await findUserByUsername(db, input.username);
     // Robots have a password row but are never allowed to sign in to the console.
     const signable = user && user.is_robot === 0 ? user : undefined;
     const isValid = await verifyPassword(signable?.password_hash ?? null, input.password);
     if (!signable || !isValid) {
-      await recordFailure(keys);
+      warnOwner(signable?.id, await guard.afterFailure(input.username, input.ip));
       throw AppError.badRequest('auth.invalidGrant', { oauthError: 'invalid_grant' });
     }
     // Checked after the password, so a guesser cannot learn which accounts are disabled.
     assertCanSignIn(signable);
-    await limiter.reset(keys[0]);
+    await guard.afterSuccess(input.username, input.ip);
+    if (input.language) await updateSignInLanguage(db, signable.id, input.language);
     return issueTokens(signable.id, input.clientId, input.scope || 'all');
   };
 
@@ -156,8 +172,11 @@ export const createAuthService = (deps: {
     ip: string;
     clientId: string;
   }) => {
-    const keys = failureKeys(`${input.channel}:${input.address}`, input.ip);
-    await assertNotLockedOut(keys);
+    const address = normalizeAddress(input.channel, input.address);
+    const account = `${input.channel}:${address}`;
+    const findOwner = () =>
+      input.channel === 'email' ? findUserByEmail(db, address) : findUserByMobile(db, address);
+    await guard.beforeAttempt(account, input.ip);
     try {
       await deps.verification.verifyCode({
         channel: input.channel,
@@ -166,12 +185,12 @@ export const createAuthService = (deps: {
         code: input.code,
       });
     } catch (error) {
-      await recordFailure(keys);
+      const attack = await guard.afterFailure(account, input.ip);
+      if (attack) warnOwner((await findOwner())?.id, attack);
       throw error;
     }
-    const address = normalizeAddress(input.channel, input.address);
-    const user =
-      input.channel === 'email' ? await findUserByEmail(db, address) : await findUserByMobile(db, address);
+    await guard.afterSuccess(account, input.ip);
+    const user = await findOwner();
     if (!user || user.is_robot !== 0) {
       throw AppError.badRequest(
         input.channel === 'email' ? 'auth.noAccountForEmail' : 'auth.noAccountForMobile',

@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of quick replies and their categories (merged into http/i18n.ts). */
+/** Server messages of quick replies and their categories (registered with http/i18n.ts below). */
 export const cuwMessages = {
   'cuw.notFound': { 'en-US': 'Quick reply "{cid}" does not exist', 'zh-CN': '常用语「{cid}」不存在' },
   'cuw.shortCutTaken': {
@@ -40,3 +40,13 @@ export const cuwMessages = {
     'zh-CN': '此处已存在名为「{name}」的分类',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    cuw: typeof cuwMessages;
+  }
+}
+
+registerMessages(cuwMessages);

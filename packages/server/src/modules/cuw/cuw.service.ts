@@ -22,6 +22,8 @@ import { z } from 'zod';
 import { isUniqueViolation, type Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { translate, type MessageKey } from '../../http/i18n.js';
+// Its own keys: loaded even where the app (and src/messages.ts) is not.
+import './cuw.messages.js';
 import { readSheetRows, writeWorkbook, type SheetColumn, type SheetFormat } from '../../lib/excel/excel.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';

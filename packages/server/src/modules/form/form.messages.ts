@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of pre-chat forms (merged into http/i18n.ts). Keys start with `form.`. */
+/** Server messages of pre-chat forms (registered with http/i18n.ts below). Keys start with `form.`. */
 export const formMessages = {
   'form.notFound': { 'en-US': 'Form "{fid}" does not exist', 'zh-CN': '表单「{fid}」不存在' },
   'form.unknownWorkgroup': {
@@ -17,3 +17,13 @@ export const formMessages = {
     'zh-CN': '内置表单尚未保存，无需删除',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    form: typeof formMessages;
+  }
+}
+
+registerMessages(formMessages);

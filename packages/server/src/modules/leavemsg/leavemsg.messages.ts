@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of leave messages (merged into http/i18n.ts). Keys start with `leavemsg.`. */
+/** Server messages of leave messages (registered with http/i18n.ts below). Keys start with `leavemsg.`. */
 export const leavemsgMessages = {
   'leavemsg.notFound': { 'en-US': 'Leave message "{lid}" does not exist', 'zh-CN': '留言「{lid}」不存在' },
   'leavemsg.unknownTarget': {
@@ -36,3 +36,13 @@ export const leavemsgMessages = {
     'zh-CN': '{reply}\n\n---\n您在 {date} 的留言：\n{content}',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    leavemsg: typeof leavemsgMessages;
+  }
+}
+
+registerMessages(leavemsgMessages);

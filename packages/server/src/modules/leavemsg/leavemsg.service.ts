@@ -11,6 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { translate } from '../../http/i18n.js';
+// Its own keys: loaded even where the app (and src/messages.ts) is not.
+import './leavemsg.messages.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/limiter.js';
 import type { Principal } from '../auth/auth.service.js';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /* Kysely queries of messages; callers have already scoped the thread to the caller's organisation. */
@@ -85,18 +86,22 @@ export const findMessageByLocalId = (
   return query.executeTakeFirst();
 };
 
-/** Takes the thread's next seq and updates its last-message fields in one statement. */
+/**
+ * Takes the thread's next seq and updates its last-message fields in one statement. Returns the
+ * message's time too: never earlier than the thread's previous message, so time order follows seq
+ * order even when two writers took their clock readings the other way round (the row lock orders seq).
+ */
 export const allocateSeq = async (
   db: Executor,
   threadId: number,
   values: { preview: string | null; now: number; readSide: 'visitor' | 'agent' | null; isVisitor: boolean },
-): Promise<number> => {
+): Promise<{ seq: number; at: number }> => {
   const row = await db
     .updateTable('thread')
     .set((eb) => ({
       seq: eb('seq', '+', 1),
       ...(values.preview === null ? {} : { content: values.preview }),
-      last_message_at: values.now,
+      last_message_at: sql<number>`case when coalesce(last_message_at, 0) > cast(${values.now} as bigint) then last_message_at else cast(${values.now} as bigint) end`,
       updated_at: values.now,
       ...(values.isVisitor ? { last_visitor_message_at: values.now } : {}),
       // The sender has seen everything up to its own message.
@@ -104,9 +109,9 @@ export const allocateSeq = async (
       ...(values.readSide === 'agent' ? { agent_read_seq: eb('seq', '+', 1) } : {}),
     }))
     .where('id', '=', threadId)
-    .returning('seq')
+    .returning(['seq', 'last_message_at'])
     .executeTakeFirstOrThrow();
-  return Number(row.seq);
+  return { seq: Number(row.seq), at: Number(row.last_message_at ?? values.now) };
 };
 
 export type MessageInsert = {

@@ -29,6 +29,7 @@ import { previewOf, toMessage } from './message.mapper.js';
 import {
   allocateSeq,
   findMessageByLocalId,
+  type MessageRow,
   findMessageByMid,
   insertMessage,
   lastAutoReplyAt,
@@ -115,54 +116,49 @@ export const createMessageService = (deps: {
     return thread;
   };
 
-  /** Stores a message (seq first, then the row) in one transaction, then pushes it. */
-  const store = async (
-    thread: ThreadRow,
-    message: {
-      type: MessageType;
-      content: string;
-      media?: { imageUrl: string; thumbUrl: string; fileUrl: string; fileName: string; fileSize: number };
-      localId: string;
-      client: string;
-      sender:
-        | { kind: 'visitor'; visitorId: number; vid: string; nickname: string; avatar: string }
-        | { kind: 'agent' | 'robot'; userId: number; uid: string; nickname: string; avatar: string }
-        | { kind: 'system' };
-    },
-  ): Promise<Message> => {
-    const at = now();
+  type StoreInput = {
+    type: MessageType;
+    content: string;
+    media?: { imageUrl: string; thumbUrl: string; fileUrl: string; fileName: string; fileSize: number };
+    localId: string;
+    client: string;
+    sender:
+      | { kind: 'visitor'; visitorId: number; vid: string; nickname: string; avatar: string }
+      | { kind: 'agent' | 'robot'; userId: number; uid: string; nickname: string; avatar: string }
+      | { kind: 'system' };
+  };
+
+  /** Writes a message (seq first, then the row) with the caller's executor; nothing is pushed. */
+  const insertInto = async (trx: Executor, thread: ThreadRow, message: StoreInput): Promise<Message> => {
     const media = message.media ?? { imageUrl: '', thumbUrl: '', fileUrl: '', fileName: '', fileSize: 0 };
     const sender = message.sender;
     const mid = createPublicId();
-    const { seq } = await db.transaction().execute(async (trx) => {
-      const allocated = await allocateSeq(trx, thread.id, {
-        preview: previewOf(message.type, message.content, media.fileName),
-        now: at,
-        readSide: sender.kind === 'visitor' ? 'visitor' : sender.kind === 'agent' ? 'agent' : null,
-        isVisitor: sender.kind === 'visitor',
-      });
-      const insertedId = await insertMessage(trx, {
-        mid,
-        orgId: thread.org_id,
-        threadId: thread.id,
-        seq: allocated,
-        type: message.type,
-        content: message.content,
-        ...media,
-        status: 'stored',
-        client: message.client,
-        localId: message.localId,
-        senderKind: sender.kind,
-        senderUserId: sender.kind === 'agent' || sender.kind === 'robot' ? sender.userId : null,
-        senderVisitorId: sender.kind === 'visitor' ? sender.visitorId : null,
-        now: at,
-      });
-      // In the same transaction: a stored text message is always searchable, and one commit is cheaper.
-      if (deps.indexer && message.type === 'text' && message.content)
-        await deps.indexer(trx, { messageId: insertedId, orgId: thread.org_id, content: message.content });
-      return { seq: allocated, id: insertedId };
+    const { seq, at } = await allocateSeq(trx, thread.id, {
+      preview: previewOf(message.type, message.content, media.fileName),
+      now: now(),
+      readSide: sender.kind === 'visitor' ? 'visitor' : sender.kind === 'agent' ? 'agent' : null,
+      isVisitor: sender.kind === 'visitor',
     });
-    const stored: Message = {
+    const insertedId = await insertMessage(trx, {
+      mid,
+      orgId: thread.org_id,
+      threadId: thread.id,
+      seq,
+      type: message.type,
+      content: message.content,
+      ...media,
+      status: 'stored',
+      client: message.client,
+      localId: message.localId,
+      senderKind: sender.kind,
+      senderUserId: sender.kind === 'agent' || sender.kind === 'robot' ? sender.userId : null,
+      senderVisitorId: sender.kind === 'visitor' ? sender.visitorId : null,
+      now: at,
+    });
+    // In the same transaction: a stored text message is always searchable, and one commit is cheaper.
+    if (deps.indexer && message.type === 'text' && message.content)
+      await deps.indexer(trx, { messageId: insertedId, orgId: thread.org_id, content: message.content });
+    return {
       mid,
       tid: thread.tid,
       seq,
@@ -180,8 +176,28 @@ export const createMessageService = (deps: {
             : { kind: sender.kind, id: sender.uid, nickname: sender.nickname, avatar: sender.avatar },
       createdAt: at,
     };
-    hub.emit(await roomsOf(thread), 'message', stored);
+  };
+
+  /** Pushes a stored message to everyone who sees the thread (clients drop copies they hold by mid). */
+  const publish = async (thread: ThreadRow, message: Message): Promise<void> => {
+    hub.emit(await roomsOf(thread), 'message', message);
+  };
+
+  /** Stores a message in its own transaction, then pushes it. */
+  const store = async (thread: ThreadRow, message: StoreInput): Promise<Message> => {
+    const stored = await db.transaction().execute((trx) => insertInto(trx, thread, message));
+    await publish(thread, stored);
     return stored;
+  };
+
+  /**
+   * A resend of a message already stored: publish it again before answering with it. The node that
+   * stored it may have died before its fan-out reached everyone; clients drop the duplicate by mid.
+   */
+  const republish = async (thread: ThreadRow, row: MessageRow): Promise<Message> => {
+    const message = toMessage(row);
+    await publish(thread, message);
+    return message;
   };
 
   const mediaOf = async (orgId: number, aid: string) => {
@@ -213,7 +229,7 @@ export const createMessageService = (deps: {
     if (!isWritable) {
       // A resend of a message stored before the thread closed still gets its stored copy.
       const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
-      if (existing) return toMessage(existing);
+      if (existing) return republish(thread, existing);
       throw AppError.conflict('thread.notOpen', { params: { tid: body.tid } });
     }
     const media = body.aid ? await mediaOf(actor.orgId, body.aid) : undefined;
@@ -255,7 +271,7 @@ export const createMessageService = (deps: {
       if (!isUniqueViolation(error)) throw error;
       const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
       if (!existing) throw error;
-      return toMessage(existing);
+      return republish(thread, existing);
     }
     if (checked.afterStore) await checked.afterStore();
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
@@ -310,15 +326,25 @@ export const createMessageService = (deps: {
     });
   };
 
+  const systemInput = (message: SystemMessage): StoreInput => ({
+    type: message.type,
+    content: message.content,
+    localId: message.localId ?? '',
+    client: 'system',
+    sender: message.asAgent ? { kind: 'agent', ...message.asAgent } : { kind: 'system' },
+  });
+
   /** Notifications and tips written by the server into a thread. */
   const storeSystem = async (thread: ThreadRow, message: SystemMessage): Promise<Message> =>
-    store(thread, {
-      type: message.type,
-      content: message.content,
-      localId: message.localId ?? '',
-      client: 'system',
-      sender: message.asAgent ? { kind: 'agent', ...message.asAgent } : { kind: 'system' },
-    });
+    store(thread, systemInput(message));
+
+  /**
+   * A notice written in the caller's transaction, together with the change it reports (a close, a
+   * rating, an assignment), so its seq follows the order in which those changes happened. The
+   * caller publishes it after the commit.
+   */
+  const storeSystemIn = async (trx: Executor, thread: ThreadRow, message: SystemMessage): Promise<Message> =>
+    insertInto(trx, thread, systemInput(message));
 
   const history = async (
     actor: ChatActor,
@@ -371,5 +397,17 @@ export const createMessageService = (deps: {
     return recalled;
   };
 
-  return { send, storeSystem, history, receipt, recall, roomsOf, loadReadable, canRead, isParticipant };
+  return {
+    send,
+    storeSystem,
+    storeSystemIn,
+    publish,
+    history,
+    receipt,
+    recall,
+    roomsOf,
+    loadReadable,
+    canRead,
+    isParticipant,
+  };
 };

@@ -66,3 +66,27 @@ export const findOrganizationBySubDomain = async (db: Executor, subDomain: strin
     .select(['id', 'oid', 'name', 'sub_domain'])
     .where('sub_domain', '=', subDomain)
     .executeTakeFirst();
+
+/** The sites allowed to embed the chat page: the stored JSON list of an organisation (issue 12). */
+export const findEmbedSites = async (db: Executor, organizationId: number) =>
+  db
+    .selectFrom('organization')
+    .select(['sub_domain', 'embed_sites'])
+    .where('id', '=', organizationId)
+    .executeTakeFirst();
+
+export const findEmbedSitesBySubDomain = async (db: Executor, subDomain: string) =>
+  db.selectFrom('organization').select('embed_sites').where('sub_domain', '=', subDomain).executeTakeFirst();
+
+export const updateEmbedSites = async (
+  db: Executor,
+  organizationId: number,
+  sitesJson: string,
+  now: number,
+): Promise<void> => {
+  await db
+    .updateTable('organization')
+    .set({ embed_sites: sitesJson, updated_at: now })
+    .where('id', '=', organizationId)
+    .execute();
+};

@@ -15,6 +15,7 @@ import { toAppError } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
 import { resolveLanguage, translate } from '../../http/i18n.js';
 import type { App } from '../../http/types.js';
+import { createThrottledWarning, watchRedisClient } from '../../lib/redis.js';
 import { agentActorOf, visitorActorOf, type ChatActor } from '../thread/chat-actor.js';
 import { resolveVisitor } from '../visitor/visitor.guard.js';
 import { toUserBrief } from '../user/user.mapper.js';
@@ -43,6 +44,25 @@ const toAckError = (error: unknown, language: Language, log: FastifyBaseLogger):
 };
 
 /**
+ * The adapter publishes without handling the promise: while Redis is gone every room emit would be
+ * an unhandled rejection, which ends the process. Local sockets are still served by the adapter
+ * itself; other nodes miss the emit (stored messages stay readable through message:sync).
+ */
+const publishingSafely = (client: Redis, log: FastifyBaseLogger): Redis => {
+  const warn = createThrottledWarning(log, 'redis unreachable: live events reach this node only');
+  return new Proxy(client, {
+    get: (target, property, receiver) => {
+      if (property !== 'publish') return Reflect.get(target, property, receiver) as unknown;
+      return (...args: Parameters<Redis['publish']>) =>
+        target.publish(...args).catch((error: unknown) => {
+          warn(error);
+          return 0;
+        });
+    },
+  });
+};
+
+/**
  * Socket.IO at /socket.io/ (DESIGN §4): authenticates agents and visitors in the handshake, puts each
  * socket in its participant rooms, and turns client events into service calls with an ack. With
  * Redis, the adapter carries room emits to every node.
@@ -62,7 +82,13 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     const pub = options.redis.duplicate();
     const sub = options.redis.duplicate();
     adapterClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub, { key: options.adapterKey ?? 'openkefu:socket.io' }));
+    watchRedisClient(pub, 'socket.io pub', app.log);
+    watchRedisClient(sub, 'socket.io sub', app.log);
+    io.adapter(
+      createAdapter(publishingSafely(pub, app.log), sub, {
+        key: options.adapterKey ?? `${services.config.redisPrefix}socket.io`,
+      }),
+    );
   }
   services.hub.attach(io);
 

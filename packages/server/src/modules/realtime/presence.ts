@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isRedisDown } from '../../lib/redis.js';
 
 /**
  * Which agents have a workbench socket open. Routing only hands conversations to agents who are
@@ -37,10 +38,16 @@ export const createMemoryPresence = (): Presence => {
 const ttlMs = 45_000;
 const refreshMs = 15_000;
 
+/**
+ * `prefix` starts every key (REDIS_PREFIX + `presence:`). While Redis is unreachable, this node
+ * answers from its own sockets (routing keeps working for agents connected here) and writes its
+ * agents back as soon as the client is ready again.
+ */
 export const createRedisPresence = (
   redis: Redis,
   nodeId: string,
-  prefix = 'openkefu:presence:',
+  prefix: string,
+  onError: (error: unknown) => void = () => undefined,
 ): Presence => {
   const local = createMemoryPresence();
   const localIds = new Set<number>();
@@ -50,31 +57,49 @@ export const createRedisPresence = (
     await redis.pexpire(key(userId), ttlMs);
   };
   const timer = setInterval(() => {
-    for (const userId of localIds) void refresh(userId).catch(() => undefined);
+    for (const userId of localIds) void refresh(userId).catch(onError);
   }, refreshMs);
   timer.unref();
+  // Back after an outage: write this node's agents again now rather than at the next refresh.
+  const onReady = () => {
+    for (const userId of localIds) void refresh(userId).catch(onError);
+  };
+  redis.on('ready', onReady);
   return {
     connect: async (userId) => {
       await local.connect(userId);
       localIds.add(userId);
-      await refresh(userId);
+      await refresh(userId).catch(onError);
     },
     disconnect: async (userId) => {
       const isLast = await local.disconnect(userId);
       if (isLast) {
         localIds.delete(userId);
-        await redis.zrem(key(userId), nodeId);
+        // Left behind when Redis is gone: its score expires within ttlMs.
+        if (!isRedisDown(redis)) await redis.zrem(key(userId), nodeId).catch(onError);
       }
       return isLast;
     },
     connectedAmong: async (userIds) => {
       if (userIds.length === 0) return new Set();
+      // While the client is reconnecting, answer locally at once rather than after a timeout.
+      if (isRedisDown(redis)) return local.connectedAmong(userIds);
       const now = Date.now();
       const pipeline = redis.pipeline();
       for (const userId of userIds) pipeline.zcount(key(userId), now, '+inf');
-      const results = (await pipeline.exec()) ?? [];
-      return new Set(userIds.filter((_, index) => Number(results[index]?.[1] ?? 0) > 0));
+      try {
+        const results = (await pipeline.exec()) ?? [];
+        const failed = results.find(([error]) => error);
+        if (failed?.[0]) throw failed[0];
+        return new Set(userIds.filter((_, index) => Number(results[index]?.[1] ?? 0) > 0));
+      } catch (error) {
+        onError(error);
+        return local.connectedAmong(userIds);
+      }
     },
-    close: () => clearInterval(timer),
+    close: () => {
+      clearInterval(timer);
+      redis.off('ready', onReady);
+    },
   };
 };

@@ -1,6 +1,8 @@
 import type { Language } from '@openkefu/contract';
 import ExcelJS from 'exceljs';
 import { translate, type MessageKey } from '../../http/i18n.js';
+// Its own keys: loaded even where the app (and src/messages.ts) is not.
+import './records.messages.js';
 import type { ExportRow } from './records.repository.js';
 
 /*

@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of conversation records (merged into http/i18n.ts). Keys start with `records.`. */
+/** Server messages of conversation records (registered with http/i18n.ts below). Keys start with `records.`. */
 export const recordsMessages = {
   'records.export.sheet': { 'en-US': 'Conversations', 'zh-CN': '会话记录' },
   'records.export.fileName': { 'en-US': 'conversations', 'zh-CN': '会话记录' },
@@ -41,3 +41,13 @@ export const recordsMessages = {
   'records.closeType.non_working_time': { 'en-US': 'Outside work hours', 'zh-CN': '非工作时间' },
   'records.closeType.offline': { 'en-US': 'No agent online', 'zh-CN': '客服不在线' },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    records: typeof recordsMessages;
+  }
+}
+
+registerMessages(recordsMessages);

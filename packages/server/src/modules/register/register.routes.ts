@@ -6,7 +6,7 @@ import {
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, ok } from '../../http/reply.js';
+import { errorResponses, languageOf, ok } from '../../http/reply.js';
 
 const tags = ['register'];
 
@@ -20,11 +20,15 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Register an organisation and its admin account',
+        description:
+          'The organisation starts with a default skill group ("Default group" / "默认技能组", after ' +
+          'Accept-Language) whose member and admin is the new account, so the embed code has a target.',
         body: registerBodySchema,
         response: { 200: envelopeSchema(registerResultSchema), ...errorResponses(400, 409, 429) },
       },
     },
-    async (request) => ok(request, await registration.register(request.body, request.ip)),
+    async (request) =>
+      ok(request, await registration.register(request.body, request.ip, languageOf(request))),
   );
 
   app.post(

@@ -1,4 +1,10 @@
-import type { ForgetPasswordBody, RegisterBody, RegisterResult } from '@openkefu/contract';
+import {
+  defaultLanguage,
+  type ForgetPasswordBody,
+  type Language,
+  type RegisterBody,
+  type RegisterResult,
+} from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
@@ -12,6 +18,7 @@ import {
   setOrganizationOwner,
 } from '../organization/organization.repository.js';
 import { assignRolesToUser, findRoleIdsByValues } from '../role/role.repository.js';
+import { createDefaultWorkgroup } from '../workgroup/workgroup.defaults.js';
 import {
   findUserByEmail,
   findUserByMobile,
@@ -67,8 +74,15 @@ export const createRegistrationService = (deps: {
     });
   };
 
-  /** Creates an organisation and its admin account (ROLE_ADMIN). */
-  const register = async (body: RegisterBody, ip: string): Promise<RegisterResult> => {
+  /**
+   * Creates an organisation, its admin account (ROLE_ADMIN) and its default skill group, named in
+   * `language` (the registering console's).
+   */
+  const register = async (
+    body: RegisterBody,
+    ip: string,
+    language: Language = defaultLanguage,
+  ): Promise<RegisterResult> => {
     const perIp = await deps.limiter.hit(`register:ip:${ip}`, registrationRule.windowSeconds);
     if (perIp.count > registrationRule.limit) throw AppError.rateLimited(perIp.retryAfter);
 
@@ -121,6 +135,7 @@ export const createRegistrationService = (deps: {
       const roleIds = await findRoleIdsByValues(trx, ['ROLE_ADMIN']);
       await assignRolesToUser(trx, userId, [...roleIds.values()]);
       await setOrganizationOwner(trx, orgId, userId, time);
+      await createDefaultWorkgroup(trx, { orgId, ownerUserId: userId, language, now: time });
       return { uid, username, subDomain };
     });
   };

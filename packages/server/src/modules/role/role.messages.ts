@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of the role module (merged into http/i18n.ts). Keys start with `role.`. */
+/** Server messages of the role module (registered with http/i18n.ts below). Keys start with `role.`. */
 export const roleMessages = {
   'role.notFound': { 'en-US': 'Role "{rid}" does not exist', 'zh-CN': '角色「{rid}」不存在' },
   'role.superKeepsInternal': {
@@ -20,3 +20,13 @@ export const roleMessages = {
     'zh-CN': '以下权限重复出现：{ids}',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    role: typeof roleMessages;
+  }
+}
+
+registerMessages(roleMessages);

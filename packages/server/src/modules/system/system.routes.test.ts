@@ -8,7 +8,13 @@ import { useTestApp } from '../../test/app.js';
 
 await describeEachDatabase('system routes', (target) => {
   const ctx = useTestApp(target, {
-    env: { PRIVATE_SERVER: 'true', FEATURE_IM: 'on', HELP_URL: '', PUBLIC_URL: 'https://kefu.example.com/' },
+    env: {
+      PRIVATE_SERVER: 'true',
+      FEATURE_IM: 'on',
+      SHOW_DEBUG_MENUS: 'true',
+      HELP_URL: '',
+      PUBLIC_URL: 'https://kefu.example.com/',
+    },
   });
 
   it('GET /health answers while the process is up', async () => {
@@ -42,6 +48,7 @@ await describeEachDatabase('system routes', (target) => {
           wechatScanLogin: false,
           im: true,
         },
+        showDebugMenus: true,
         links: { help: '', support: 'https://github.com/openkefu/openkefu/issues' },
         uploadBaseUrl: '',
         loginMethods: ['password', 'mobile', 'email'],
@@ -211,7 +218,7 @@ describe('chat widget hosting from a built dist folder', () => {
       expect(loader.statusCode).toBe(200);
       expect(loader.body).toContain('loader');
       expect(loader.headers['content-type']).toContain('text/javascript');
-      expect(loader.headers['cache-control']).toBe('no-cache');
+      expect(loader.headers['cache-control']).toBe('public, max-age=300');
       expect(loader.headers['cross-origin-resource-policy']).toBe('cross-origin');
     });
   }

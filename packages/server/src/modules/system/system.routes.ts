@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { isDatabaseReachable } from '../../db/database.js';
 import { languageOf, ok } from '../../http/reply.js';
+import { isRedisReachable } from '../../lib/redis.js';
 import { serverVersion } from '../../version.js';
 
 export const toPublicConfig = (config: Config): PublicConfig => ({
@@ -18,6 +19,7 @@ export const toPublicConfig = (config: Config): PublicConfig => ({
   version: serverVersion,
   privateServer: config.privateServer,
   features: { ...config.features },
+  showDebugMenus: config.showDebugMenus,
   links: { ...config.links },
   uploadBaseUrl: '',
   loginMethods: [
@@ -66,12 +68,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const redis = app.services.redis;
       const [isDbUp, isRedisUp] = await Promise.all([
         isDatabaseReachable(db),
-        redis
-          ? redis.ping().then(
-              () => true,
-              () => false,
-            )
-          : Promise.resolve(true),
+        redis ? isRedisReachable(redis) : Promise.resolve(true),
       ]);
       if (isDbUp && isRedisUp) return { status: 'ready' };
       return reply.code(503).send({ status: isDbUp ? 'redis unreachable' : 'database unreachable' });

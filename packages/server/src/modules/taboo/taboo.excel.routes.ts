@@ -12,6 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getPrincipal } from '../../http/guards.js';
 import { translate } from '../../http/i18n.js';
+// Its own keys: loaded even where the app (and src/messages.ts) is not.
+import './taboo.messages.js';
 import { errorResponses, languageOf, ok } from '../../http/reply.js';
 import {
   attachmentDisposition,

@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of sensitive words (merged into http/i18n.ts). Keys start with `taboo.`. */
+/** Server messages of sensitive words (registered with http/i18n.ts below). Keys start with `taboo.`. */
 export const tabooMessages = {
   'taboo.notFound': { 'en-US': 'Sensitive word "{tbid}" does not exist', 'zh-CN': '敏感词「{tbid}」不存在' },
   'taboo.duplicate': {
@@ -25,3 +25,13 @@ export const tabooMessages = {
   'taboo.export.standard': { 'en-US': 'Word', 'zh-CN': '敏感词' },
   'taboo.export.synonyms': { 'en-US': 'Synonyms', 'zh-CN': '同义词' },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    taboo: typeof tabooMessages;
+  }
+}
+
+registerMessages(tabooMessages);

@@ -14,6 +14,8 @@ import {
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { translate } from '../../http/i18n.js';
+// Its own keys: loaded even where the app (and src/messages.ts) is not.
+import './taboo.messages.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';
 import { createTabooMatcher, maskMatches, type TabooMatch, type TabooMatcher } from './taboo.matcher.js';

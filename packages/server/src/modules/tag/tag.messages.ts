@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of tags (merged into http/i18n.ts). Keys start with `tag.`. */
+/** Server messages of tags (registered with http/i18n.ts below). Keys start with `tag.`. */
 export const tagMessages = {
   'tag.notFound': { 'en-US': 'Tag "{tgid}" does not exist', 'zh-CN': '标签「{tgid}」不存在' },
   'tag.nameTaken': {
@@ -12,3 +12,13 @@ export const tagMessages = {
     'zh-CN': '标签「{name}」不能用于此处，请选择对应类型的标签',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    tag: typeof tagMessages;
+  }
+}
+
+registerMessages(tagMessages);

@@ -247,3 +247,50 @@ export const cancelPendingOffersOfThread = async (db: Executor, threadId: number
     .where('status', '=', 'pending')
     .execute();
 };
+
+/**
+ * Colleagues a conversation can be transferred to, with their load, in one query: live, enabled
+ * human agents of the organisation whose roles carry the `chat` authority, except `excludeIds`.
+ * `load` counts the conversations they are chatting in now (what capacity is measured against).
+ */
+export const listTransferTargets = (db: Executor, orgId: number, excludeIds: number[]) =>
+  db
+    .selectFrom('user')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('thread')
+          .select((inner) => ['thread.agent_id', inner.fn.countAll<number>().as('load')])
+          .where('thread.org_id', '=', orgId)
+          .where('thread.status', '=', 'chatting')
+          .groupBy('thread.agent_id')
+          .as('loads'),
+      (join) => join.onRef('loads.agent_id', '=', 'user.id'),
+    )
+    .select([
+      'user.id',
+      'user.uid',
+      'user.nickname',
+      'user.avatar',
+      'user.status',
+      'user.max_thread_count',
+      (eb) => eb.fn.coalesce('loads.load', eb.lit(0)).as('load'),
+    ])
+    .where('user.org_id', '=', orgId)
+    .where('user.deleted_at', 'is', null)
+    .where('user.enabled', '=', 1)
+    .where('user.is_robot', '=', 0)
+    .where('user.id', 'not in', excludeIds.length > 0 ? excludeIds : [-1])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_role')
+          .innerJoin('role_authority', 'role_authority.role_id', 'user_role.role_id')
+          .select('user_role.user_id')
+          .whereRef('user_role.user_id', '=', 'user.id')
+          .where('role_authority.authority', '=', 'chat'),
+      ),
+    )
+    .orderBy('user.nickname')
+    .orderBy('user.id')
+    .execute();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assertTransition, canTransition, isOpenStatus, TransitionError } from './thread.machine.js';
+import type { ThreadStatus } from '@openkefu/contract';
+import {
+  assertTransition,
+  canTransition,
+  fromStatusesOf,
+  isOpenStatus,
+  targetStatusOf,
+  TransitionError,
+} from './thread.machine.js';
 
 describe('thread state machine', () => {
   it('assigns only queued threads', () => {
@@ -34,5 +42,18 @@ describe('thread state machine', () => {
   it('knows which statuses are open', () => {
     expect(['robot', 'queuing', 'chatting'].every(isOpenStatus)).toBe(true);
     expect(['closed', 'offline'].some(isOpenStatus)).toBe(false);
+  });
+});
+
+describe('what the repository writes', () => {
+  it('writes only targets the table allows, from the statuses it allows', () => {
+    for (const [event, to] of Object.entries(targetStatusOf) as [keyof typeof targetStatusOf, ThreadStatus][])
+      for (const from of fromStatusesOf(event)) expect(canTransition(event, from, to)).toBe(true);
+  });
+
+  it('sends a queued visitor nobody can answer to leave a message, never a chatting one', () => {
+    expect(canTransition('offline', 'queuing', 'offline')).toBe(true);
+    expect(canTransition('offline', 'chatting', 'offline')).toBe(false);
+    expect(fromStatusesOf('close')).toEqual(['robot', 'queuing', 'chatting']);
   });
 });

@@ -1,26 +1,40 @@
 import type { ThreadStatus } from '@openkefu/contract';
 
 /*
- * The thread state machine (DESIGN §4). Every status change goes through `assertTransition`, and
- * the repository's conditional updates (`where status in from`) make each transition happen once
- * even when two nodes try at the same moment.
+ * The thread state machine (DESIGN §4), the one place transitions are defined. The repository's
+ * status updates write `targetStatusOf(event)` under `where status in fromStatusesOf(event)`, so each
+ * transition happens once even when two nodes try at the same moment.
  *
- *   (new) ─request─▶ chatting | queuing | offline | robot
+ *   (new) ─request─▶ queuing, then assign, stay queued, or offline
  *   robot ──ask for a human─▶ chatting | queuing | offline
- *   queuing ─assign/accept─▶ chatting      queuing ─close─▶ closed
+ *   queuing ─assign/accept─▶ chatting      queuing | robot ─nobody can answer─▶ offline (leave a message)
+ *   queuing ─close─▶ closed
  *   chatting ─transfer─▶ chatting (another agent)   chatting ─close/timeout─▶ closed
  *   closed | offline ─request again─▶ chatting | queuing | offline | robot   (a new care cycle)
  */
 
-export type ThreadEvent = 'route' | 'assign' | 'transfer' | 'close' | 'reopen';
+export type ThreadEvent = 'route' | 'assign' | 'offline' | 'transfer' | 'close' | 'reopen';
 
 const transitions: Record<ThreadEvent, { from: readonly ThreadStatus[]; to: readonly ThreadStatus[] }> = {
   route: { from: ['robot'], to: ['chatting', 'queuing', 'offline'] },
   assign: { from: ['queuing'], to: ['chatting'] },
+  offline: { from: ['queuing', 'robot'], to: ['offline'] },
   transfer: { from: ['chatting'], to: ['chatting'] },
   close: { from: ['robot', 'queuing', 'chatting'], to: ['closed'] },
   reopen: { from: ['closed', 'offline'], to: ['chatting', 'queuing', 'offline', 'robot'] },
 };
+
+/**
+ * The status each transition writes, where the repository's conditional update decides it (routing
+ * then moves a reopened thread on from `queuing`).
+ */
+export const targetStatusOf = {
+  assign: 'chatting',
+  offline: 'offline',
+  transfer: 'chatting',
+  close: 'closed',
+  reopen: 'queuing',
+} as const satisfies Partial<Record<ThreadEvent, ThreadStatus>>;
 
 export const openThreadStatuses = ['robot', 'queuing', 'chatting'] as const satisfies readonly ThreadStatus[];
 

@@ -40,6 +40,7 @@ export const toThread = (
     unreadCount: Math.max(0, seq - readSeq),
     queuePosition: row.status === 'queuing' ? queuePosition : null,
     closeType: row.close_type as CloseType | null,
+    leftMessage: Number(row.left_message) === 1,
     rated: row.rated === 1,
     cycle: Number(row.cycle),
     queuedAt: row.queued_at === null ? null : Number(row.queued_at),

@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of live chat (merged into http/i18n.ts). Keys start with `thread.` or `message.`. */
+/** Server messages of live chat (registered with http/i18n.ts below). Keys start with `thread.` or `message.`. */
 export const threadMessages = {
   'thread.notFound': { 'en-US': 'Conversation "{tid}" does not exist', 'zh-CN': '会话「{tid}」不存在' },
   'thread.notOpen': {
@@ -26,6 +26,11 @@ export const threadMessages = {
   'thread.atCapacity': {
     'en-US': 'You already have {max} conversations, your maximum',
     'zh-CN': '您的会话数已达上限 {max}',
+  },
+  'thread.transferAtCapacity': {
+    'en-US':
+      'You already chat in {max} conversations, your maximum: end one before taking this transfer (it stays waiting for you)',
+    'zh-CN': '您的会话数已达上限 {max}，请先结束一个会话再接受转接（转接会继续等待）',
   },
   'thread.notYours': {
     'en-US': 'Only the agent serving this conversation may do this',
@@ -71,3 +76,13 @@ export const threadMessages = {
     'zh-CN': '消息发送超过 2 分钟，无法撤回',
   },
 } satisfies Record<`thread.${string}` | `message.${string}`, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    thread: typeof threadMessages;
+  }
+}
+
+registerMessages(threadMessages);

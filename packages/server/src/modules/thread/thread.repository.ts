@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { openThreadStatuses } from './thread.machine.js';
+import { fromStatusesOf, openThreadStatuses, targetStatusOf } from './thread.machine.js';
 
 /* Kysely queries of threads; every one is scoped by org_id. */
 
@@ -51,6 +51,47 @@ const selectThreads = (db: Executor) =>
       'agent.auto_reply_type as agent_auto_reply_type',
       'workgroup.wid as workgroup_wid',
       'workgroup.nickname as workgroup_nickname',
+      // The visitor left a message in this care cycle: only an offline thread takes one, after it went
+      // offline (closed_at), for its target — or for a group that handed over to it outside its hours.
+      (eb) =>
+        eb
+          .case()
+          .when(
+            eb.and([
+              eb('thread.status', '=', 'offline'),
+              eb.exists(
+                eb
+                  .selectFrom('leave_message')
+                  .select('leave_message.id')
+                  .whereRef('leave_message.org_id', '=', 'thread.org_id')
+                  .whereRef('leave_message.visitor_id', '=', 'thread.visitor_id')
+                  .whereRef('leave_message.created_at', '>=', 'thread.closed_at')
+                  .where((inner) =>
+                    inner.or([
+                      inner('leave_message.agent_id', '=', inner.ref('thread.appointed_agent_id')),
+                      inner.and([
+                        inner('thread.appointed_agent_id', 'is', null),
+                        inner.or([
+                          inner('leave_message.workgroup_id', '=', inner.ref('thread.workgroup_id')),
+                          inner(
+                            'leave_message.workgroup_id',
+                            'in',
+                            inner
+                              .selectFrom('workgroup as handing_over')
+                              .select('handing_over.id')
+                              .whereRef('handing_over.on_duty_workgroup_id', '=', 'thread.workgroup_id'),
+                          ),
+                        ]),
+                      ]),
+                    ]),
+                  ),
+              ),
+            ]),
+          )
+          .then(1)
+          .else(0)
+          .end()
+          .as('left_message'),
     ]);
 
 export type ThreadRow = Awaited<ReturnType<ReturnType<typeof selectThreads>['executeTakeFirstOrThrow']>>;
@@ -138,7 +179,7 @@ export const reopenThread = async (db: Executor, orgId: number, id: number, clie
     await db
       .updateTable('thread')
       .set((eb) => ({
-        status: 'queuing',
+        status: targetStatusOf.reopen,
         cycle: eb('cycle', '+', 1),
         client,
         agent_id: null,
@@ -152,7 +193,7 @@ export const reopenThread = async (db: Executor, orgId: number, id: number, clie
       }))
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .where('status', 'in', ['closed', 'offline'])
+      .where('status', 'in', [...fromStatusesOf('reopen')])
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
 
@@ -170,10 +211,10 @@ export const assignQueuedThread = async (
   (
     await db
       .updateTable('thread')
-      .set({ status: 'chatting', agent_id: agentId, started_at: now, updated_at: now })
+      .set({ status: targetStatusOf.assign, agent_id: agentId, started_at: now, updated_at: now })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .where('status', '=', 'queuing')
+      .where('status', 'in', [...fromStatusesOf('assign')])
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
 
@@ -183,15 +224,22 @@ export const markThreadOffline = async (
   id: number,
   closeType: string,
   now: number,
-) => {
-  await db
-    .updateTable('thread')
-    .set({ status: 'offline', close_type: closeType, closed_at: now, queued_at: null, updated_at: now })
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .where('status', '=', 'queuing')
-    .execute();
-};
+) =>
+  (
+    await db
+      .updateTable('thread')
+      .set({
+        status: targetStatusOf.offline,
+        close_type: closeType,
+        closed_at: now,
+        queued_at: null,
+        updated_at: now,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', 'in', [...fromStatusesOf('offline')])
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
 
 export const closeOpenThread = async (
   db: Executor,
@@ -203,10 +251,10 @@ export const closeOpenThread = async (
   (
     await db
       .updateTable('thread')
-      .set({ status: 'closed', close_type: closeType, closed_at: now, updated_at: now })
+      .set({ status: targetStatusOf.close, close_type: closeType, closed_at: now, updated_at: now })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .where('status', 'in', [...openThreadStatuses])
+      .where('status', 'in', [...fromStatusesOf('close')])
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
 
@@ -224,7 +272,7 @@ export const moveThreadToAgent = async (
       .set({ agent_id: toAgentId, updated_at: now })
       .where('org_id', '=', orgId)
       .where('id', '=', id)
-      .where('status', '=', 'chatting')
+      .where('status', 'in', [...fromStatusesOf('transfer')])
       .where('agent_id', '=', fromAgentId)
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
@@ -282,24 +330,24 @@ export const lastAssignedAtByAgent = async (
   return new Map(rows.map((row) => [Number(row.agent_id), Number(row.at)]));
 };
 
-/** The agent who last served the visitor in this group (route type `recent`). */
-export const lastAgentOfVisitor = async (
-  db: Executor,
-  orgId: number,
-  visitorId: number,
-  workgroupId: number,
-) => {
+/**
+ * The agent who last served the visitor in the organisation, by assignment or transfer (route type
+ * `recent` and the group's `recent` flag); routing then checks that agent can take the chat.
+ */
+export const lastAgentOfVisitor = async (db: Executor, orgId: number, visitorId: number) => {
   const row = await db
     .selectFrom('thread_event')
     .innerJoin('thread', 'thread.id', 'thread_event.thread_id')
     .select('thread_event.agent_id')
     .where('thread_event.org_id', '=', orgId)
-    .where('thread_event.kind', '=', 'assigned')
+    .where('thread.org_id', '=', orgId)
+    .where('thread_event.kind', 'in', ['assigned', 'transferred'])
+    .where('thread_event.agent_id', 'is not', null)
     .where('thread.visitor_id', '=', visitorId)
-    .where('thread_event.workgroup_id', '=', workgroupId)
     .orderBy('thread_event.at', 'desc')
+    .orderBy('thread_event.id', 'desc')
     .executeTakeFirst();
-  return row?.agent_id ?? null;
+  return row?.agent_id == null ? null : Number(row.agent_id);
 };
 
 /** Queued threads of a group in queue order (appointed ones excluded: they wait for their agent). */
@@ -349,6 +397,24 @@ export const queuePositionOf = async (db: Executor, row: ThreadRow): Promise<num
       : query.where('workgroup_id', '=', row.workgroup_id ?? 0).where('appointed_agent_id', 'is', null);
   const result = await query.executeTakeFirstOrThrow();
   return Number(result.count) + 1;
+};
+
+/** How many wait in a group's queue (or an appointed agent's): a new visitor would come after them. */
+export const countQueued = async (
+  db: Executor,
+  orgId: number,
+  target: { workgroupId: number } | { appointedAgentId: number },
+): Promise<number> => {
+  let query = db
+    .selectFrom('thread')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'queuing');
+  query =
+    'workgroupId' in target
+      ? query.where('workgroup_id', '=', target.workgroupId).where('appointed_agent_id', 'is', null)
+      : query.where('appointed_agent_id', '=', target.appointedAgentId);
+  return Number((await query.executeTakeFirstOrThrow()).count);
 };
 
 export const countQueuedInWorkgroups = async (db: Executor, orgId: number, workgroupIds: number[]) => {

@@ -11,6 +11,7 @@ import {
   threadTransferBodySchema,
   tidBodySchema,
   transferSchema,
+  transferTargetSchema,
   visitorSchema,
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -104,6 +105,27 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await threads.transfer(await actorOf(request), request.body)),
   );
 
+  app.get(
+    '/api/thread/transfer/targets',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Colleagues a conversation can be transferred to, with their load and limit',
+        description:
+          'Live, enabled agents of your organisation who hold the chat authority, except you and the agent ' +
+          'serving the conversation. `load` counts the conversations each is chatting in now and ' +
+          '`maxThreadCount` is their limit (0 = none): an agent at the limit cannot accept a transfer (409).',
+        querystring: z.object({ tid: z.string().trim().min(1).max(64) }),
+        response: {
+          200: envelopeSchema(z.array(transferTargetSchema)),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ok(request, await threads.transferTargets(await actorOf(request), request.query.tid)),
+  );
+
   app.post(
     '/api/thread/transfer/respond',
     {
@@ -111,6 +133,9 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Accept (the conversation becomes yours) or reject a transfer offered to you or your group',
+        description:
+          'Accepting while you already chat in `maxThreadCount` conversations answers 409 and leaves the ' +
+          'transfer pending.',
         body: offerResponseBodySchema,
         response: {
           200: envelopeSchema(threadSchema.nullable()),

@@ -43,3 +43,19 @@ describe('chooseAgent', () => {
     expect(chooseAgent('robin', [agent(1, 50, null, 0)], null)?.userId).toBe(1);
   });
 });
+
+describe('chooseAgent with the recent flag', () => {
+  const team = [agent(1, 0, 100), agent(2, 2, null), agent(3, 3, null)];
+
+  it('sends the visitor back to the last agent first, whatever the route type', () => {
+    expect(chooseAgent('robin', team, 2)?.userId).toBe(2);
+    expect(chooseAgent('least', team, 2)?.userId).toBe(2);
+    expect(chooseAgent('pubsub', team, 2)?.userId).toBe(2);
+  });
+
+  it('routes as usual when the last agent is at capacity or not a candidate', () => {
+    expect(chooseAgent('robin', team, 3)?.userId).toBe(2);
+    expect(chooseAgent('least', team, 9)?.userId).toBe(1);
+    expect(chooseAgent('pubsub', team, 3)).toBeNull();
+  });
+});

@@ -17,22 +17,22 @@ const byLongestWait = (a: RoutingCandidate, b: RoutingCandidate) =>
 
 /**
  * Picks the agent for a conversation, or null when everyone is at capacity (the visitor queues).
- * robin: whoever waited longest since their last conversation · least: fewest open conversations
- * · recent: the agent who served this visitor last, if available · pubsub: nobody (offered to all).
- * `maxThreads` 0 means no limit.
+ * `recentAgentId` (the visitor's last agent, given for route type `recent` or a group with its
+ * `recent` flag on) comes first whatever the route type, when that agent is a candidate with room.
+ * Then robin: whoever waited longest since their last conversation · least: fewest open
+ * conversations · recent: robin · pubsub: nobody (offered to all). `maxThreads` 0 means no limit.
  */
 export const chooseAgent = (
   routeType: RouteType,
   candidates: RoutingCandidate[],
   recentAgentId: number | null,
 ): RoutingCandidate | null => {
-  if (routeType === 'pubsub') return null;
   const available = candidates.filter(hasCapacity);
-  if (available.length === 0) return null;
-  if (routeType === 'recent' && recentAgentId !== null) {
+  if (recentAgentId !== null) {
     const recent = available.find((candidate) => candidate.userId === recentAgentId);
     if (recent) return recent;
   }
+  if (routeType === 'pubsub' || available.length === 0) return null;
   if (routeType === 'least') {
     return [...available].sort((a, b) => a.openThreads - b.openThreads || byLongestWait(a, b))[0] ?? null;
   }

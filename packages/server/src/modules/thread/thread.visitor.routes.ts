@@ -6,21 +6,26 @@ import {
   threadRequestResultSchema,
   threadSchema,
   tidBodySchema,
+  widgetPreviewQuerySchema,
+  widgetPreviewSchema,
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, ok } from '../../http/reply.js';
-import { createFormService } from '../form/form.service.js';
+import { AppError } from '../../http/errors.js';
+import type { LimitRule } from '../../lib/limiter.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
 import { visitorActorOf } from './chat-actor.js';
 
 const tags = ['visitor'];
+
+/** The public preview is cheap but unauthenticated: a budget per address, counted on every node alike. */
+export const previewRule: LimitRule = { limit: 60, windowSeconds: 60 };
 
 /** The visitor's side of a conversation: ask for one, see it, end it, rate it. */
 export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { threads, db } = app.services;
   const actorOf = (request: Parameters<typeof getVisitorPrincipal>[0]) =>
     visitorActorOf(db, getVisitorPrincipal(request));
-  const forms = createFormService({ db });
 
   app.post(
     '/visitor/api/thread/request',
@@ -36,24 +41,45 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
           '-2 unknown skill group or agent · -3 the visitor or its address is blocked. A visitor has one ' +
           'thread per skill group or agent; asking again after it closed reopens it as a new care cycle. ' +
           'When the skill group has showForm on and no chat is open, `form` must carry the pre-chat form ' +
-          'answers (GET /visitor/api/form): 400 naming each missing or malformed answer as `form.<key>`.',
+          'answers (GET /visitor/api/form): 400 naming each missing or malformed answer as `form.<key>`. ' +
+          'Control characters are removed from the answers.',
         body: threadRequestBodySchema,
         response: { 200: envelopeSchema(threadRequestResultSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
-      const visitor = getVisitorPrincipal(request);
-      // A blocked visitor (by id or address) gets -3 before anything else, and no thread.
-      if (await app.services.blocks.findVisitorBlock(visitor.orgId, visitor.visitorId, request.ip))
-        return ok(request, { code: -3 as const, tip: '', thread: null, settings: null });
-      // The pre-chat form is checked before a thread exists, so a refused request leaves nothing behind.
-      const answers = await forms.answersForThreadRequest(visitor, request.body);
-      // Name, mobile and email first: the agent's new conversation row already shows the name.
-      if (answers) await forms.saveContact(visitor, answers);
       const actor = await actorOf(request);
-      const result = await threads.request(actor, request.body, actor.client);
-      if (answers && result.thread) await forms.saveAnswers(visitor, result.thread.tid, answers);
-      return ok(request, result);
+      return ok(
+        request,
+        await threads.request(actor, request.body, { client: actor.client, ip: request.ip }),
+      );
+    },
+  );
+
+  app.get(
+    '/visitor/api/preview',
+    {
+      schema: {
+        tags,
+        summary: 'What the widget would show for a skill group (wid) or agent (aid) right now — read-only',
+        description:
+          "Public (no visitor token): the console's embed-code preview calls it. Answers with the code a " +
+          'thread request would get at this moment — 200 an agent can take the chat · 202 it would queue · ' +
+          '203 outside work hours · 204 nobody online or the queue is full · -2 unknown skill group or ' +
+          'agent — with its tip and the widget settings. Creates no visitor, conversation, message or ' +
+          `statistics event. 404 for an unknown organisation (as /visitor/api/init); at most ${previewRule.limit} ` +
+          `calls per address every ${previewRule.windowSeconds} s (429).`,
+        querystring: widgetPreviewQuerySchema,
+        response: { 200: envelopeSchema(widgetPreviewSchema), ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request) => {
+      const perIp = await app.services.limiter.hit(
+        `visitor:preview:ip:${request.ip}`,
+        previewRule.windowSeconds,
+      );
+      if (perIp.count > previewRule.limit) throw AppError.rateLimited(perIp.retryAfter);
+      return ok(request, await threads.preview(request.query));
     },
   );
 

@@ -1,7 +1,7 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
 /*
- * Server messages of the upload module (merged into http/i18n.ts). Keys start with `upload.`.
+ * Server messages of the upload module (registered with http/i18n.ts below). Keys start with `upload.`.
  * Parameters ending in _en / _zh are passed in both languages by the service, which does not
  * know the request's language; each template picks its own.
  */
@@ -44,3 +44,13 @@ export const uploadMessages = {
     'zh-CN': '请求的范围超出文件大小',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    upload: typeof uploadMessages;
+  }
+}
+
+registerMessages(uploadMessages);

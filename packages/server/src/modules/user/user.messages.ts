@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of the user module (merged into http/i18n.ts). Keys start with `user.`. */
+/** Server messages of the user module (registered with http/i18n.ts below). Keys start with `user.`. */
 export const userMessages = {
   'user.notFound': { 'en-US': 'Account "{uid}" does not exist', 'zh-CN': '账号「{uid}」不存在' },
   'user.agentNotFound': { 'en-US': 'Agent "{uid}" does not exist', 'zh-CN': '客服「{uid}」不存在' },
@@ -60,3 +60,13 @@ export const userMessages = {
     'zh-CN': '手机号「{value}」已被其他账号使用',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    user: typeof userMessages;
+  }
+}
+
+registerMessages(userMessages);

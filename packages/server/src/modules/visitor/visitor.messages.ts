@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of the visitor module (merged into http/i18n.ts). Keys start with `visitor.`. */
+/** Server messages of the visitor module (registered with http/i18n.ts below). Keys start with `visitor.`. */
 export const visitorMessages = {
   'visitor.unknownOrganization': {
     'en-US': 'No organisation "{org}" is served here',
@@ -12,3 +12,13 @@ export const visitorMessages = {
   },
   'visitor.notFound': { 'en-US': 'Visitor "{vid}" does not exist', 'zh-CN': '访客「{vid}」不存在' },
 } satisfies Record<`visitor.${string}`, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    visitor: typeof visitorMessages;
+  }
+}
+
+registerMessages(visitorMessages);

@@ -1,6 +1,6 @@
-import type { CatalogueEntry } from '../../http/i18n.js';
+import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
 
-/** Server messages of the workgroup module (merged into http/i18n.ts). Keys start with `workgroup.`. */
+/** Server messages of the workgroup module (registered with http/i18n.ts below). Keys start with `workgroup.`. */
 export const workgroupMessages = {
   'workgroup.notFound': { 'en-US': 'Skill group "{wid}" does not exist', 'zh-CN': '技能组「{wid}」不存在' },
   'workgroup.nicknameTaken': {
@@ -41,3 +41,13 @@ export const workgroupMessages = {
     'zh-CN': '技能组「{nickname}」是「{groups}」的值班技能组，请先为其更换值班技能组',
   },
 } satisfies Record<string, CatalogueEntry>;
+
+// Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
+declare module '../../http/i18n.js' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ModuleMessages {
+    workgroup: typeof workgroupMessages;
+  }
+}
+
+registerMessages(workgroupMessages);

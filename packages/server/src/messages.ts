@@ -1,0 +1,18 @@
+/*
+ * Loads every module's server messages (each registers itself with http/i18n.ts). The app imports
+ * this so that errors from any module are translated; http/i18n.ts itself never imports a module.
+ */
+import './modules/block/block.messages.js';
+import './modules/cuw/cuw.messages.js';
+import './modules/form/form.messages.js';
+import './modules/leavemsg/leavemsg.messages.js';
+import './modules/records/records.messages.js';
+import './modules/role/role.messages.js';
+import './modules/taboo/taboo.messages.js';
+import './modules/tag/tag.messages.js';
+import './modules/targeted/targeted.messages.js';
+import './modules/thread/thread.messages.js';
+import './modules/upload/upload.messages.js';
+import './modules/user/user.messages.js';
+import './modules/visitor/visitor.messages.js';
+import './modules/workgroup/workgroup.messages.js';
