@@ -38,6 +38,8 @@ const thread = {
   status: 'chatting',
   queuePosition: null,
   rated: false,
+  seq: 0,
+  cycle: 1,
   agent: { nickname: 'Ann' },
 };
 
@@ -98,7 +100,7 @@ const fakeSocket = () => {
         };
       },
       sync: async () => ({ messages: [], hasMore: false }),
-      read: () => undefined,
+      receipt: () => undefined,
       typing: () => undefined,
       close: () => undefined,
     }) satisfies ChatSocket;

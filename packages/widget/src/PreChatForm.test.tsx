@@ -37,6 +37,8 @@ const thread = {
   status: 'chatting',
   queuePosition: null,
   rated: false,
+  seq: 0,
+  cycle: 1,
   agent: { nickname: 'Ann' },
 };
 
@@ -79,7 +81,7 @@ const connect: typeof connectChat = () =>
       throw new Error('not used');
     },
     sync: async () => ({ messages: [], hasMore: false }),
-    read: () => undefined,
+    receipt: () => undefined,
     typing: () => undefined,
     close: () => undefined,
   }) satisfies ChatSocket;

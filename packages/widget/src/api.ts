@@ -10,6 +10,7 @@ import type {
   Visitor,
   VisitorForm,
   VisitorInitResult,
+  WidgetPreview,
 } from '@openkefu/contract';
 
 /* The widget's HTTP calls (/visitor/api/*): the envelope's data, or an Error with the server's message. */
@@ -24,10 +25,18 @@ export class ApiError extends Error {
   }
 }
 
+const queryOf = (values: Record<string, string | undefined>): string =>
+  new URLSearchParams(
+    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+
 export type Api = ReturnType<typeof createApi>;
 
 export const createApi = (options: { base: string; language: string; getToken: () => string | null }) => {
-  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const call = async <T>(
+    path: string,
+    init: { method?: string; body?: unknown; cache?: RequestCache } = {},
+  ): Promise<T> => {
     const token = options.getToken();
     let response: Response;
     try {
@@ -39,6 +48,7 @@ export const createApi = (options: { base: string; language: string; getToken: (
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        ...(init.cache ? { cache: init.cache } : {}),
       });
     } catch {
       throw new ApiError(0, 'network error');
@@ -56,6 +66,14 @@ export const createApi = (options: { base: string; language: string; getToken: (
   return {
     init: (body: { org: string; token?: string; page: string; referrer: string; client: string }) =>
       call<VisitorInitResult>('/visitor/api/init', { body }),
+    /**
+     * Public and read-only: what a visitor would see now, for the console's preview. Never cached:
+     * opening the preview again must show the agents' current state.
+     */
+    preview: (target: { org: string; wid?: string; aid?: string }) =>
+      call<WidgetPreview>(`/visitor/api/preview?${queryOf(target)}`, {
+        cache: 'no-store',
+      }),
     request: (target: { wid?: string; aid?: string; form?: Record<string, string> }) =>
       call<ThreadRequestResult>('/visitor/api/thread/request', { body: target }),
     /** The skill group's pre-chat form and whether it must be filled first. */

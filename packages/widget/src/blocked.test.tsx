@@ -40,6 +40,8 @@ const thread = {
   status: 'chatting',
   queuePosition: null,
   rated: false,
+  seq: 0,
+  cycle: 1,
   agent: { nickname: 'Ann' },
 };
 
@@ -79,7 +81,7 @@ const refusingSocket = (status: number, message: string) => {
         throw new SendRefused(status, message);
       },
       sync: async () => ({ messages: [], hasMore: false }),
-      read: () => undefined,
+      receipt: () => undefined,
       typing: () => undefined,
       close: () => undefined,
     }) satisfies ChatSocket;

@@ -47,7 +47,7 @@ const button = (doc: Document, label: string, onClick: () => void): HTMLButtonEl
   element.setAttribute('data-openkefu', 'button');
   element.style.cssText =
     'position:fixed;right:20px;bottom:20px;z-index:2147483646;padding:12px 18px;border:0;border-radius:24px;' +
-    'background:#1890ff;color:#fff;font:600 14px sans-serif;box-shadow:0 4px 12px rgba(0,0,0,.2);cursor:pointer';
+    'background:#1668dc;color:#fff;font:600 14px sans-serif;box-shadow:0 4px 12px rgba(0,0,0,.2);cursor:pointer';
   element.addEventListener('click', onClick);
   doc.body.appendChild(element);
   return element;
@@ -195,7 +195,7 @@ export const watchInvitations = async (
       action.setAttribute('data-openkefu', isAccepted ? 'accept' : 'decline');
       action.style.cssText = `margin-right:8px;padding:6px 12px;border-radius:16px;cursor:pointer;font:inherit;${
         isAccepted
-          ? 'border:0;background:#1890ff;color:#fff'
+          ? 'border:0;background:#1668dc;color:#fff'
           : 'border:1px solid #ccc;background:#fff;color:#333'
       }`;
       action.addEventListener('click', () => answer(isAccepted));

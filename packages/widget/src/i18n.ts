@@ -83,6 +83,7 @@ export const dictionaries = {
     mobileSave: 'Save',
     mobileSkip: 'Not now',
     mobileSaved: 'Thank you, we have your number.',
+    previewNote: 'Preview — this is what visitors see now. Nothing is sent.',
   },
   'zh-CN': {
     title: '在线客服',
@@ -165,6 +166,7 @@ export const dictionaries = {
     mobileSave: '保存',
     mobileSkip: '暂不填写',
     mobileSaved: '感谢，我们已记录您的手机号。',
+    previewNote: '预览 — 这是访客现在看到的页面，不会发送任何内容。',
   },
 } as const;
 

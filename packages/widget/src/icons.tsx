@@ -40,3 +40,9 @@ export const ChatIcon = () => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L3 21l1.9-6.4A8 8 0 1 1 21 12z" />
   </svg>
 );
+
+export const StarIcon = () => (
+  <svg {...iconProps} width={26} height={26} fill="currentColor" stroke-width={1}>
+    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+  </svg>
+);

@@ -17,6 +17,7 @@ render(
       page: (query.get('page') ?? document.referrer).slice(0, 2000),
       referrer: (query.get('referrer') ?? '').slice(0, 2000),
       client: /Mobi|Android|iPhone/i.test(navigator.userAgent) ? 'wap' : 'web',
+      isPreview: query.get('preview') === '1',
     }}
   />,
   document.getElementById('app') as HTMLElement,

@@ -8,7 +8,8 @@ export type ChatSocket = {
   /** Resolves with the stored message; retries after a lost ack until the server answers. */
   send: (payload: MessageSend) => Promise<Message>;
   sync: (tid: string, afterSeq: number) => Promise<MessageHistory>;
-  read: (tid: string, seq: number) => void;
+  /** Tells the agent that the messages up to `seq` arrived (received) or were seen (read). */
+  receipt: (tid: string, seq: number, status: 'received' | 'read') => void;
   typing: (tid: string, preview: string) => void;
   close: () => void;
 };
@@ -76,8 +77,8 @@ export const connectChat = (
       if (!answer.ok) throw new Error(answer.message);
       return answer.data;
     },
-    read: (tid, seq) => {
-      socket.emit('message:receipt', { tid, seq, status: 'read' }, () => undefined);
+    receipt: (tid, seq, status) => {
+      socket.emit('message:receipt', { tid, seq, status }, () => undefined);
     },
     typing: (tid, preview) => {
       socket.emit('typing', { tid, preview }, () => undefined);

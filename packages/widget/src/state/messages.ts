@@ -14,6 +14,8 @@ export const mergeMessages = (current: ShownMessage[], incoming: ShownMessage[])
   for (const message of current) byKey.set(keyOf(message), message);
   for (const message of incoming) {
     if (message.mid && message.localId) byKey.delete(`l:${message.localId}`);
+    // A late copy from another node must not undo a recall that arrived first.
+    if (byKey.get(keyOf(message))?.status === 'recall' && message.status !== 'recall') continue;
     byKey.set(keyOf(message), message);
   }
   const all = [...byKey.values()];
@@ -29,6 +31,10 @@ export const contiguousSeq = (messages: ShownMessage[], from = 0): number => {
   while (seqs.has(seq + 1)) seq += 1;
   return seq;
 };
+
+/** The highest stored seq held (0 when none); pending messages have none yet. */
+export const highestSeqOf = (messages: ShownMessage[]): number =>
+  messages.reduce((max, message) => (message.mid && message.seq > max ? message.seq : max), 0);
 
 export const isNotification = (message: Message) => message.type.startsWith('notification_');
 

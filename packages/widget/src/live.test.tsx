@@ -1,0 +1,209 @@
+import type { Message, MessageHistory } from '@openkefu/contract';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App, type WidgetParams } from './App.js';
+import type { ChatSocket, connectChat } from './realtime.js';
+import { gapGraceMs } from './state/useChat.js';
+
+/* The live chat wired to a fake socket: gaps resynced, receipts reported, tools reachable. */
+
+const params: WidgetParams = {
+  org: 'acme',
+  wid: 'w1',
+  aid: null,
+  language: 'en-US',
+  page: 'https://shop.example/',
+  referrer: '',
+  client: 'web',
+};
+
+const message = (seq: number): Message => ({
+  mid: `m${seq}`,
+  tid: 't1',
+  seq,
+  type: 'text',
+  content: `agent says ${seq}`,
+  imageUrl: '',
+  thumbUrl: '',
+  fileUrl: '',
+  fileName: '',
+  fileSize: 0,
+  status: 'stored',
+  client: 'web',
+  localId: '',
+  sender: { kind: 'agent', id: 'a1', nickname: 'Ann', avatar: '' },
+  createdAt: seq,
+});
+
+let container: HTMLDivElement;
+
+const stubServer = (history: Message[]) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = new URL(input, 'http://localhost').pathname;
+      const routes: Record<string, unknown> = {
+        '/visitor/api/init': { token: 'visitor-token', visitor: { vid: 'v1', mobile: '' } },
+        '/visitor/api/form': { required: false, title: '', fields: [] },
+        '/visitor/api/thread/request': {
+          code: 200,
+          tip: 'Welcome!',
+          thread: {
+            tid: 't1',
+            status: 'chatting',
+            seq: history.at(-1)?.seq ?? 0,
+            cycle: 1,
+            queuePosition: null,
+            rated: false,
+            agent: { nickname: 'Ann' },
+          },
+          settings: null,
+        },
+        '/visitor/api/message/history': { messages: history, hasMore: false },
+      };
+      if (!(path in routes)) return new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
+      return new Response(JSON.stringify({ message: 'success', status_code: 200, data: routes[path] }));
+    }),
+  );
+
+type Handlers = Parameters<typeof connectChat>[2];
+
+/** A socket the test drives: it pushes through `handlers` and records what the page asks. */
+const fakeSocket = (answerSync: (afterSeq: number) => MessageHistory) => {
+  const calls = { syncs: [] as number[], receipts: [] as [number, string][] };
+  let handlers: Handlers | null = null;
+  const connect: typeof connectChat = (_base, _token, given) => {
+    handlers = given;
+    // Connected at once, before the conversation is loaded, as a socket on a good network.
+    queueMicrotask(() => given.onConnection(true, false));
+    return {
+      socket: {} as ChatSocket['socket'],
+      send: async () => {
+        throw new Error('not used');
+      },
+      sync: async (_tid, afterSeq) => {
+        calls.syncs.push(afterSeq);
+        return answerSync(afterSeq);
+      },
+      receipt: (_tid, seq, status) => {
+        calls.receipts.push([seq, status]);
+      },
+      typing: () => undefined,
+      close: () => undefined,
+    } satisfies ChatSocket;
+  };
+  const emit = async (act_: (given: Handlers) => void) =>
+    act(() => {
+      act_(handlers as Handlers);
+    });
+  return { calls, connect, emit };
+};
+
+const wait = (ms: number) => act(async () => new Promise((resolve) => setTimeout(resolve, ms)));
+
+const until = async (selector: string) => {
+  for (let round = 0; round < 100 && !container.querySelector(selector); round += 1) await wait(20);
+};
+
+const shownTexts = () =>
+  [...container.querySelectorAll('[data-testid="chat-message"] .okw-text')].map((node) => node.textContent);
+
+const setVisibility = (state: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  localStorage.clear();
+});
+
+afterEach(() => {
+  render(null, container);
+  container.remove();
+  vi.unstubAllGlobals();
+  setVisibility('visible');
+});
+
+describe('live chat', () => {
+  it('asks the server for a message missing between two pushes and shows all in seq order', async () => {
+    stubServer([message(1)]);
+    const socket = fakeSocket(() => ({ messages: [message(2), message(3)], hasMore: false }));
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-message"]');
+    await socket.emit((on) => on.onMessage(message(3)));
+    expect(shownTexts()).toEqual(['agent says 1', 'agent says 3']);
+    await wait(gapGraceMs + 100);
+    expect(socket.calls.syncs).toEqual([1]);
+    expect(shownTexts()).toEqual(['agent says 1', 'agent says 2', 'agent says 3']);
+  });
+
+  it('asks nothing when the late push arrives within the grace period', async () => {
+    stubServer([message(1)]);
+    const socket = fakeSocket(() => ({ messages: [], hasMore: false }));
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-message"]');
+    await socket.emit((on) => on.onMessage(message(3)));
+    await socket.emit((on) => on.onMessage(message(2)));
+    await socket.emit((on) => on.onMessage(message(2)));
+    await wait(gapGraceMs + 100);
+    expect(socket.calls.syncs).toEqual([]);
+    expect(shownTexts()).toEqual(['agent says 1', 'agent says 2', 'agent says 3']);
+  });
+
+  it('catches up after a reconnect', async () => {
+    stubServer([message(1)]);
+    const socket = fakeSocket(() => ({ messages: [message(2)], hasMore: false }));
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-message"]');
+    await socket.emit((on) => on.onConnection(false, true));
+    expect(container.textContent).toContain('Reconnecting…');
+    await socket.emit((on) => on.onConnection(true, true));
+    await wait(50);
+    expect(socket.calls.syncs).toEqual([1]);
+    expect(shownTexts()).toEqual(['agent says 1', 'agent says 2']);
+    expect(container.textContent).not.toContain('Reconnecting…');
+  });
+
+  it('reports agent messages received while the tab is hidden and read when it shows', async () => {
+    stubServer([message(1)]);
+    const socket = fakeSocket(() => ({ messages: [], hasMore: false }));
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-message"]');
+    await wait(0);
+    expect(socket.calls.receipts).toEqual([[1, 'read']]);
+    await act(() => setVisibility('hidden'));
+    await socket.emit((on) => on.onMessage(message(2)));
+    await wait(0);
+    expect(socket.calls.receipts).toEqual([
+      [1, 'read'],
+      [2, 'received'],
+    ]);
+    await act(() => setVisibility('visible'));
+    await wait(0);
+    expect(socket.calls.receipts.at(-1)).toEqual([2, 'read']);
+    expect(socket.calls.receipts).toHaveLength(3);
+  });
+
+  it('offers the image and file pickers as labelled buttons that open the file inputs', async () => {
+    stubServer([]);
+    render(
+      <App params={params} connect={fakeSocket(() => ({ messages: [], hasMore: false })).connect} />,
+      container,
+    );
+    await until('[data-testid="chat-input"]');
+    const imageButton = container.querySelector('[data-testid="chat-image"]') as HTMLButtonElement;
+    expect(imageButton.tagName).toBe('BUTTON');
+    expect(imageButton.getAttribute('aria-label')).toBe('Send an image');
+    expect(container.querySelector('[data-testid="chat-file"]')?.getAttribute('aria-label')).toBe(
+      'Send a file',
+    );
+    expect(container.querySelector('label[aria-label]')).toBeNull();
+    const input = container.querySelector('[data-testid="chat-image-input"]') as HTMLInputElement;
+    const opened = vi.spyOn(input, 'click');
+    imageButton.click();
+    expect(opened).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,297 @@
+import type { Message } from '@openkefu/contract';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import { ApiError, createApi, type Api } from '../api.js';
+import type { WidgetLanguage } from '../i18n.js';
+import { loadVisitorToken, saveVisitorToken } from '../identity.js';
+import { connectChat, SendRefused, type ChatSocket } from '../realtime.js';
+import { chatReducer, initialChat, receiptToSendOf, resyncAfterOf, type ChatState } from './chat.js';
+import { createLocalId, type ShownMessage } from './messages.js';
+
+export type WidgetParams = {
+  org: string;
+  wid: string | null;
+  aid: string | null;
+  language: WidgetLanguage;
+  /** The customer's page that opened the chat, and where that page came from. */
+  page: string;
+  referrer: string;
+  client: string;
+  /** The console's embed-code preview: show, create nothing (see PreviewView). */
+  isPreview?: boolean;
+};
+
+/**
+ * How long a gap in `seq` may stay open before the page asks for the missing messages: pushes
+ * from another server node arrive through Redis a little later than the node's own.
+ */
+export const gapGraceMs = 400;
+const typingShownMs = 5000;
+
+const isPageVisible = () => document.visibilityState !== 'hidden';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The live chat: identifies the visitor, asks for a conversation, keeps the socket, and performs
+ * what the state asks for (resyncs, receipts). Every decision about the log is the reducer's.
+ */
+export const useChat = ({
+  params,
+  base,
+  connect,
+}: {
+  params: WidgetParams;
+  base: string;
+  connect: typeof connectChat;
+}) => {
+  const [state, dispatch] = useReducer(chatReducer, initialChat);
+  const tokenRef = useRef<string | null>(loadVisitorToken(params.org));
+  const api: Api = useMemo(
+    () => createApi({ base, language: params.language, getToken: () => tokenRef.current }),
+    [base, params.language],
+  );
+  const chatRef = useRef<ChatSocket | null>(null);
+  const stateRef = useRef<ChatState>(state);
+  stateRef.current = state;
+  const typingTimer = useRef<ReturnType<typeof setTimeout>>();
+  const lastTypingSent = useRef(0);
+
+  const merge = useCallback((messages: ShownMessage[]) => dispatch({ type: 'messages', messages }), []);
+
+  const applyResult = useCallback(
+    async (result: Awaited<ReturnType<Api['request']>>) => {
+      dispatch({ type: 'requested', result });
+      if (result.thread) {
+        const tid = result.thread.tid;
+        dispatch({ type: 'history', tid, history: await api.history(tid) });
+      }
+    },
+    [api],
+  );
+
+  const openSocket = useCallback(
+    (token: string) => {
+      chatRef.current = connect(base, token, {
+        onMessage: (message) => dispatch({ type: 'messages', messages: [message] }),
+        onThread: (thread) => dispatch({ type: 'thread', thread }),
+        onTyping: (tid) => {
+          dispatch({ type: 'typing', tid, isTyping: true });
+          clearTimeout(typingTimer.current);
+          typingTimer.current = setTimeout(
+            () => dispatch({ type: 'typing', tid, isTyping: false }),
+            typingShownMs,
+          );
+        },
+        onReceipt: (tid, seq, status) => dispatch({ type: 'receipt', tid, seq, status }),
+        onConnection: (isConnected, isReconnect) =>
+          dispatch({ type: 'connection', isConnected, isReconnect }),
+      });
+    },
+    [base, connect],
+  );
+
+  const start = useCallback(async () => {
+    // A hand-written link without its skill group or agent: say what is missing, ask nothing.
+    if (!params.wid && !params.aid) return dispatch({ type: 'phase', phase: { kind: 'incomplete' } });
+    dispatch({ type: 'loading' });
+    try {
+      const identity = await api.init({
+        org: params.org,
+        ...(tokenRef.current ? { token: tokenRef.current } : {}),
+        page: params.page,
+        referrer: params.referrer,
+        client: params.client,
+      });
+      tokenRef.current = identity.token;
+      saveVisitorToken(params.org, identity.token);
+      dispatch({ type: 'identified', hasMobile: Boolean(identity.visitor.mobile) });
+      if (!chatRef.current) openSocket(identity.token);
+      // A skill group with showForm asks its pre-chat form before the thread exists.
+      // An unknown group is not an error here: the thread request answers -2 and the widget says so.
+      const form = params.wid
+        ? await api.form(params.wid).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          })
+        : null;
+      if (form?.required) return dispatch({ type: 'phase', phase: { kind: 'form', form } });
+      await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
+    } catch (error) {
+      dispatch({ type: 'phase', phase: { kind: 'error', reason: reasonOf(error) } });
+    }
+  }, [api, applyResult, openSocket, params]);
+
+  useEffect(() => {
+    void start();
+    return () => {
+      chatRef.current?.close();
+      clearTimeout(typingTimer.current);
+    };
+    // Started once per page; `start` again only from the "new conversation" button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A gap in seq (or a reconnect): ask for what is missing after the last seq held without one.
+  const resyncAfter = resyncAfterOf(state);
+  useEffect(() => {
+    if (resyncAfter === null) return;
+    const timer = setTimeout(
+      () => {
+        const current = stateRef.current;
+        const afterSeq = resyncAfterOf(current);
+        const tid = current.thread?.tid;
+        const chat = chatRef.current;
+        // Filled meanwhile (the late push arrived), or gone: nothing to ask.
+        if (afterSeq === null || !tid || !chat) return;
+        dispatch({ type: 'syncStarted', tid, afterSeq });
+        chat.sync(tid, afterSeq).then(
+          (history) => dispatch({ type: 'synced', tid, afterSeq, history }),
+          () => dispatch({ type: 'syncFailed', tid, afterSeq }),
+        );
+      },
+      state.needsCatchUp ? 0 : gapGraceMs,
+    );
+    return () => clearTimeout(timer);
+    // Not keyed on knownSeq: a stream of later pushes must not keep postponing the ask.
+  }, [resyncAfter, state.needsCatchUp]);
+
+  // Receipts for the agent's messages: received on arrival, read once the page is visible.
+  const report = useCallback(() => {
+    const receipt = receiptToSendOf(stateRef.current, isPageVisible());
+    if (!receipt || !chatRef.current) return;
+    chatRef.current.receipt(receipt.tid, receipt.seq, receipt.status);
+    dispatch({ type: 'reported', ...receipt });
+  }, []);
+  const pendingReceipt = receiptToSendOf(state, isPageVisible());
+  const receiptKey = pendingReceipt ? `${pendingReceipt.status}:${pendingReceipt.seq}` : '';
+  useEffect(() => {
+    if (receiptKey) report();
+  }, [receiptKey, report]);
+  useEffect(() => {
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [report]);
+
+  const deliver = async (optimistic: ShownMessage, payload: Parameters<ChatSocket['send']>[0]) => {
+    merge([optimistic]);
+    const chat = chatRef.current;
+    if (!chat) return;
+    try {
+      merge([await chat.send(payload)]);
+    } catch (error) {
+      merge([{ ...optimistic, pending: 'failed', error: reasonOf(error) }]);
+      // 403 on a send: the visitor was blocked during the chat; say so instead of offering retries.
+      if (error instanceof SendRefused && error.status === 403) {
+        chat.close();
+        dispatch({ type: 'phase', phase: { kind: 'blocked' } });
+      }
+    }
+  };
+
+  const optimisticOf = (
+    tid: string,
+    localId: string,
+    type: Message['type'],
+    content: string,
+  ): ShownMessage => ({
+    mid: '',
+    tid,
+    seq: Number.MAX_SAFE_INTEGER,
+    type,
+    content,
+    imageUrl: '',
+    thumbUrl: '',
+    fileUrl: '',
+    fileName: '',
+    fileSize: 0,
+    status: 'sending',
+    client: 'web',
+    localId,
+    sender: { kind: 'visitor', id: '', nickname: '', avatar: '' },
+    createdAt: Date.now(),
+    pending: 'sending',
+  });
+
+  const thread = state.thread;
+
+  return {
+    state,
+    api,
+    start,
+    sendText: (content: string) => {
+      if (!thread || !chatRef.current) return false;
+      const localId = createLocalId();
+      void deliver(optimisticOf(thread.tid, localId, 'text', content), {
+        tid: thread.tid,
+        localId,
+        type: 'text',
+        content,
+      });
+      return true;
+    },
+    retry: (message: ShownMessage) => {
+      if (!thread) return;
+      void deliver(
+        { ...message, pending: 'sending', error: undefined },
+        { tid: thread.tid, localId: message.localId, type: 'text', content: message.content },
+      );
+    },
+    typing: (value: string) => {
+      const now = Date.now();
+      if (thread && chatRef.current && now - lastTypingSent.current > 1000) {
+        lastTypingSent.current = now;
+        chatRef.current.typing(thread.tid, value.slice(0, 500));
+      }
+    },
+    sendFile: async (file: File, kind: 'image' | 'file') => {
+      if (!thread || !chatRef.current) return;
+      dispatch({ type: 'upload', upload: { percent: 0 } });
+      try {
+        const attachment = await api.upload(file, kind, (percent) =>
+          dispatch({ type: 'upload', upload: { percent } }),
+        );
+        dispatch({ type: 'upload', upload: null });
+        const localId = createLocalId();
+        const type = attachment.mediaType.startsWith('image/') ? 'image' : 'file';
+        await deliver(optimisticOf(thread.tid, localId, type, ''), {
+          tid: thread.tid,
+          localId,
+          type,
+          content: '',
+          aid: attachment.aid,
+        });
+      } catch (error) {
+        dispatch({ type: 'upload', upload: { percent: 0, error: reasonOf(error) } });
+      }
+    },
+    endChat: async () => {
+      if (!thread) return;
+      try {
+        dispatch({ type: 'closed', thread: await api.close(thread.tid) });
+      } catch (error) {
+        // Already closed by the agent meanwhile: the push says so.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
+    },
+    loadOlder: async () => {
+      if (!thread) return;
+      const oldest = state.messages.find((message) => message.mid);
+      dispatch({ type: 'older', tid: thread.tid, history: await api.history(thread.tid, oldest?.seq) });
+    },
+    rate: async (score: number, note: string) => {
+      if (!thread) return;
+      await api.rate({ tid: thread.tid, score, note });
+      dispatch({ type: 'rated', at: Date.now() });
+    },
+    skipRating: () => dispatch({ type: 'rating', isOpen: false }),
+    saveMobile: async (mobile: string) => {
+      await api.saveProfile({ mobile });
+      dispatch({ type: 'mobileAsk', value: 'saved' });
+    },
+    skipMobile: () => dispatch({ type: 'mobileAsk', value: 'done' }),
+    submitForm: async (answers: Record<string, string>) =>
+      applyResult(await api.request({ wid: params.wid ?? '', form: answers })),
+  };
+};
+
+export type ChatController = ReturnType<typeof useChat>;

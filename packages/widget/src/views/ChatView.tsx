@@ -1,0 +1,84 @@
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { Translate } from '../i18n.js';
+import { MobilePrompt } from '../PreChatForm.js';
+import { timelineOf } from '../state/chat.js';
+import type { ChatController } from '../state/useChat.js';
+import { ClosedView } from './ClosedView.js';
+import { Composer } from './Composer.js';
+import { MessageList } from './MessageList.js';
+import { QueueBanner } from './QueueBanner.js';
+import { RateForm } from './RateForm.js';
+
+/** The conversation screen: log, queue place, upload, rating, contact prompt, then composer or end. */
+export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) => {
+  const { state } = chat;
+  const { thread, settings, upload } = state;
+  const isClosed = thread?.status === 'closed';
+  const { messages, notices } = state;
+  const timeline = useMemo(() => timelineOf({ messages, notices }), [messages, notices]);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
+  }, [timeline.length, state.isAgentTyping]);
+
+  return (
+    <>
+      {!state.isConnected && <div class="okw-banner">{t('reconnecting')}</div>}
+      <MessageList
+        t={t}
+        timeline={timeline}
+        agentReadSeq={state.agentReadSeq}
+        listRef={listRef}
+        onRetry={chat.retry}
+        before={
+          state.hasOlder &&
+          thread && (
+            <button type="button" class="okw-link okw-older" onClick={() => void chat.loadOlder()}>
+              {t('olderMessages')}
+            </button>
+          )
+        }
+        after={
+          state.isAgentTyping && (
+            <div class="okw-typing" data-testid="chat-typing">
+              {t('typing', { name: thread?.agent?.nickname ?? (settings?.nickname || t('title')) })}
+            </div>
+          )
+        }
+      />
+      {thread?.status === 'queuing' && thread.queuePosition !== null && (
+        <QueueBanner t={t} position={thread.queuePosition} />
+      )}
+      {upload && (
+        <div class="okw-banner" role={upload.error ? 'alert' : 'status'}>
+          {upload.error
+            ? t('uploadFailed', { reason: upload.error })
+            : t('uploading', { percent: upload.percent })}
+          {!upload.error && <progress max={100} value={upload.percent} aria-label={t('file')} />}
+        </div>
+      )}
+      {state.isRating && !state.hasRated && thread && (
+        <RateForm t={t} onSkip={chat.skipRating} onSubmit={chat.rate} />
+      )}
+      {settings?.showCollectMobile && !isClosed && state.mobileAsk === 'ask' && (
+        <MobilePrompt t={t} onSkip={chat.skipMobile} onSave={chat.saveMobile} />
+      )}
+      {state.mobileAsk === 'saved' && (
+        <div class="okw-notice" data-testid="mobile-saved">
+          {t('mobileSaved')}
+        </div>
+      )}
+      {isClosed ? (
+        <ClosedView t={t} onNewChat={() => void chat.start()} />
+      ) : (
+        <Composer
+          t={t}
+          onSend={chat.sendText}
+          onDraft={chat.typing}
+          onFile={(file, kind) => void chat.sendFile(file, kind)}
+        />
+      )}
+    </>
+  );
+};

@@ -1,0 +1,135 @@
+import type { ComponentChildren, Ref } from 'preact';
+import type { Translate } from '../i18n.js';
+import { FileIcon } from '../icons.js';
+import type { TimelineItem } from '../state/chat.js';
+import { isNotification, type ShownMessage } from '../state/messages.js';
+import { noticeText } from './notices.js';
+
+const formatSize = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 ** 2
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+const MessageBody = ({ message, t }: { message: ShownMessage; t: Translate }) => {
+  if (message.status === 'recall') return <span class="okw-muted">{t('recalled')}</span>;
+  if (message.type === 'image' && message.imageUrl)
+    return (
+      <a href={message.imageUrl} target="_blank" rel="noopener noreferrer">
+        <img class="okw-image" src={message.thumbUrl || message.imageUrl} alt={message.fileName} />
+      </a>
+    );
+  if ((message.type === 'file' || message.type === 'video' || message.type === 'voice') && message.fileUrl)
+    return (
+      <a
+        class="okw-file"
+        href={message.fileUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        download={message.fileName}
+      >
+        <span class="okw-file-icon">
+          <FileIcon />
+        </span>
+        <span>
+          <span class="okw-file-name">{message.fileName || t('fileLabel')}</span>
+          <span class="okw-muted">{formatSize(message.fileSize)}</span>
+        </span>
+      </a>
+    );
+  if (message.type === 'link')
+    return (
+      <a
+        href={/^https?:\/\//.test(message.content) ? message.content : undefined}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {message.content}
+      </a>
+    );
+  // Text is rendered as text: Preact escapes it, nothing here is parsed as HTML.
+  return <span class="okw-text">{message.content}</span>;
+};
+
+const VisitorStatus = ({
+  t,
+  message,
+  agentReadSeq,
+  onRetry,
+}: {
+  t: Translate;
+  message: ShownMessage;
+  agentReadSeq: number;
+  onRetry?: (message: ShownMessage) => void;
+}) => (
+  <span class="okw-status" data-testid="chat-message-status">
+    {message.pending === 'failed' ? (
+      <>
+        {t('sendFailed', { reason: message.error ?? '' })}{' '}
+        {onRetry && (
+          <button type="button" class="okw-link" onClick={() => onRetry(message)}>
+            {t('retry')}
+          </button>
+        )}
+      </>
+    ) : message.pending ? (
+      t('sending')
+    ) : message.seq <= agentReadSeq ? (
+      t('read')
+    ) : (
+      t('delivered')
+    )}
+  </span>
+);
+
+/** The conversation: the timeline as the state orders it, with the visitor's delivery marks. */
+export const MessageList = ({
+  t,
+  timeline,
+  agentReadSeq = 0,
+  listRef,
+  onRetry,
+  before,
+  after,
+}: {
+  t: Translate;
+  timeline: TimelineItem[];
+  agentReadSeq?: number;
+  listRef?: Ref<HTMLDivElement>;
+  onRetry?: (message: ShownMessage) => void;
+  /** Above the timeline ("load earlier messages"). */
+  before?: ComponentChildren;
+  /** Below it (typing). */
+  after?: ComponentChildren;
+}) => (
+  <div class="okw-messages" ref={listRef} data-testid="chat-messages" aria-live="polite">
+    {before}
+    {timeline.map((item) => {
+      if (item.kind === 'notice')
+        return (
+          <div class="okw-notice" key={item.key} data-testid="chat-notice">
+            {item.notice.word ? t(item.notice.word) : item.notice.text}
+          </div>
+        );
+      const { message } = item;
+      if (isNotification(message))
+        return (
+          <div class="okw-notice" key={item.key} data-type={message.type} data-testid="chat-notice">
+            {noticeText(message, t)}
+          </div>
+        );
+      const isMine = message.sender.kind === 'visitor';
+      return (
+        <div key={item.key} class={`okw-row ${isMine ? 'okw-row--mine' : ''}`} data-testid="chat-message">
+          {!isMine && <span class="okw-sender">{message.sender.nickname}</span>}
+          <div class="okw-bubble">
+            <MessageBody message={message} t={t} />
+          </div>
+          {isMine && <VisitorStatus t={t} message={message} agentReadSeq={agentReadSeq} onRetry={onRetry} />}
+        </div>
+      );
+    })}
+    {after}
+  </div>
+);
