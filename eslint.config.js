@@ -20,4 +20,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // Console layering: app/ (shell, router, page list) and layouts/ depend on features/ and shared/;
+  // features depend on shared/ only; shared/ depends on nothing of the console's own.
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|layouts)/',
+              message: 'features depend on shared/, never on app/ or layouts/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|layouts|features)/',
+              message: 'shared/ is the bottom layer: no imports from app/, layouts/ or features/',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

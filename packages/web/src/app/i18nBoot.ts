@@ -1,5 +1,5 @@
 import { i18n } from '../shared/i18n';
-import { bootEnUS, bootZhCN } from './locales/boot';
+import { bootEnUS, bootZhCN } from '../shared/locales/app/boot';
 
 /** Registers the boot strings of the `app` namespace (deep-merged with the full bundle the shell adds). */
 i18n.addResourceBundle('en-US', 'app', { boot: bootEnUS }, true, false);

@@ -5,9 +5,9 @@ import type { Profile } from '@openkefu/contract';
 import { setProfile } from '../shared/auth/profileStore';
 import { setToken } from '../shared/auth/token';
 import { setNotifier } from '../shared/feedback/notify';
-import { sampleMenu } from './routing/menuFixture';
-import { setSession } from './routing/session';
-import { jsonResponse } from './testing/renderWithProviders';
+import { sampleMenu } from '../shared/routing/menuFixture';
+import { setSession } from '../shared/routing/session';
+import { jsonResponse } from '../shared/testing/renderWithProviders';
 import { appRoutes } from './router';
 
 const profile: Profile = {

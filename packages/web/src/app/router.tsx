@@ -17,8 +17,8 @@ import {
   redirectSignedInLoader,
   type GuardResult,
 } from './guard/guard';
-import { HOME_PATH, LOGIN_PATH } from './routing/resolvePath';
-import { setDocumentTitle } from './title/pageTitle';
+import { HOME_PATH, LOGIN_PATH } from '../shared/routing/resolvePath';
+import { setDocumentTitle } from '../shared/title/pageTitle';
 import { BootFallback, RouteErrorScreen } from './boot/BootScreens';
 import { BlankLayout } from '../layouts/BlankLayout';
 
@@ -87,9 +87,7 @@ const ExceptionRoute = lazy(() =>
 );
 const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
 // The workbench's own chunk (socket.io-client lives only there), apart from the console's shell.
-const AgentShell = lazy(() =>
-  import('../features/agent/AgentShell').then((m) => ({ default: m.AgentShell })),
-);
+const AgentShell = lazy(() => import('./shell/AgentShell').then((m) => ({ default: m.AgentShell })));
 
 /** The root: keeps the document title of the public routes (the shell titles its own pages). */
 const RootRoute = () => {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_PATH } from '../app/routing/resolvePath';
+import { HOME_PATH } from '../shared/routing/resolvePath';
 import { LanguageSwitch } from './components/LanguageSwitch';
 import './layouts.css';
 
@@ -14,24 +14,26 @@ export type AgentLayoutProps = {
 
 /**
  * The agent workbench's own frame (spec §2 "agent"): a slim header and the full height below it
- * for the workbench's columns. Kept free of chat code: the console's chunk imports it too.
+ * for the workbench's columns. Kept free of chat code: the console's chunk imports it too. The
+ * product name in the header is the page's level-one heading.
  */
 export const AgentLayout = ({ children, extra }: AgentLayoutProps) => {
   const { t } = useTranslation('app');
   return (
     <Layout className="ok-agent">
       <header className="ok-agent__header">
-        <span className="ok-agent__brand">
+        <h1 className="ok-agent__brand">
           <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" />
           {t('agent.title')}
-        </span>
+        </h1>
         <span className="ok-agent__extra">
           {extra}
           <LanguageSwitch className="ok-agent__lang" />
           <Link to={HOME_PATH}>{t('agent.backToConsole')}</Link>
         </span>
       </header>
-      <Layout.Content className="ok-agent__content">{children}</Layout.Content>
+      {/* The page inside holds the one <main> (the workbench has its lists and profile beside it). */}
+      <div className="ok-agent__content">{children}</div>
     </Layout>
   );
 };

@@ -3,10 +3,10 @@ import type { MenuProps } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../shared/i18n';
-import { normalizePath, titleOf, type SectionRoute } from '../app/routing/buildRoutes';
-import type { DeviceMode } from '../app/device/device';
+import { normalizePath, titleOf, type SectionRoute } from '../shared/routing/buildRoutes';
+import type { DeviceMode } from '../shared/device/device';
 import { getSectionLayout } from './sectionLayouts';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '../shared/routing/menuIcons';
 
 /** Spec §2/§9: every section's side menu is 120 px wide. */
 export const SECTION_MENU_WIDTH = 120;
@@ -79,9 +79,10 @@ export const SectionLayout = ({ section, device }: SectionLayoutProps) => {
           {menu}
         </Layout.Sider>
       ) : null}
-      <Layout.Content className="ok-section__content">
+      {/* Not Layout.Content: that is a <main>, and the frame (ProLayout) already has the page's one main. */}
+      <div className="ok-section__content">
         <Outlet />
-      </Layout.Content>
+      </div>
     </Layout>
   );
 };

@@ -5,8 +5,8 @@ import { getProfile, setProfile } from '../../shared/auth/profileStore';
 import { setNotifier, type Notifier } from '../../shared/feedback/notify';
 import { changeLanguage } from '../../shared/i18n';
 import { page } from '../../shared/utils/page';
-import { sampleMenu } from '../routing/menuFixture';
-import { getSession, setSession } from '../routing/session';
+import { sampleMenu } from '../../shared/routing/menuFixture';
+import { getSession, setSession } from '../../shared/routing/session';
 import { appPathOf, guardLoader, redirectSignedInLoader } from './guard';
 
 const profile: Profile = {

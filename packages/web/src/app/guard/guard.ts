@@ -7,8 +7,8 @@ import { getProfile, setProfile } from '../../shared/auth/profileStore';
 import { fetchPublicConfig, logout, logoutAndReload } from '../../shared/auth/session';
 import { notify } from '../../shared/feedback/notify';
 import { i18n } from '../i18nBoot';
-import { createSession, getSession, setSession, type AppSession } from '../routing/session';
-import { LOGIN_PATH, WORKPLACE_PATH, resolvePath } from '../routing/resolvePath';
+import { createSession, getSession, setSession, type AppSession } from '../../shared/routing/session';
+import { LOGIN_PATH, WORKPLACE_PATH, resolvePath } from '../../shared/routing/resolvePath';
 
 /** Spec §4/§9: logout and reload 1.5 s after an empty menu. */
 export const EMPTY_MENU_RELOAD_DELAY_MS = 1500;

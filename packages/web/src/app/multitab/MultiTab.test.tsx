@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useNavigate } from 'react-router';
-import { renderWithProviders } from '../testing/renderWithProviders';
+import { renderWithProviders } from '../../shared/testing/renderWithProviders';
 import { MultiTab } from './MultiTab';
 
 const titles: Record<string, string> = { '/a': 'Alpha', '/b': 'Beta', '/c': 'Gamma' };

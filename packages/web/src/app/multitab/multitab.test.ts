@@ -8,8 +8,8 @@ import {
   emptyTabs,
   openTab,
 } from './multitab';
-import { appEnUS } from '../locales/en-US';
-import { appZhCN } from '../locales/zh-CN';
+import { appEnUS } from '../../shared/locales/app/en-US';
+import { appZhCN } from '../../shared/locales/app/zh-CN';
 
 const open = (...keys: string[]) => keys.reduce(openTab, emptyTabs);
 

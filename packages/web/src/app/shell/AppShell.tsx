@@ -3,19 +3,17 @@ import { useLocation, useRoutes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n';
-import { ExceptionPage } from '../../features/exception/ExceptionPage';
-import { AgentLayout } from '../../layouts/AgentLayout';
 import { BasicLayout } from '../../layouts/BasicLayout';
 import { BootFallback } from '../boot/BootScreens';
-import { useDeviceMode } from '../device/device';
-import { AntdProvider } from '../providers/AntdProvider';
-import { createQueryClient } from '../queryClient';
-import { titleOf, type RouteTable } from '../routing/buildRoutes';
-import { resolvePath } from '../routing/resolvePath';
-import { useSession } from '../routing/session';
-import { setDocumentTitle } from '../title/pageTitle';
+import { useDeviceMode } from '../../shared/device/device';
+import { AntdProvider } from '../../shared/providers/AntdProvider';
+import { createQueryClient } from '../../shared/api/queryClient';
+import { titleOf, type RouteTable } from '../../shared/routing/buildRoutes';
+import { resolvePath } from '../../shared/routing/resolvePath';
+import { useSession } from '../../shared/routing/session';
+import { setDocumentTitle } from '../../shared/title/pageTitle';
 import { buildShellRoutes } from './shellRoutes';
-import '../i18nApp';
+import '../../shared/i18n/appBundle';
 
 /** Server state of the authenticated pages (DESIGN §5); one client per page life. */
 export const queryClient = createQueryClient();
@@ -61,23 +59,6 @@ export const AppShell = () => {
         <BasicLayout session={session} device={device} titleOfPath={routeTitle}>
           {element}
         </BasicLayout>
-      </AntdProvider>
-    </QueryClientProvider>
-  );
-};
-
-/** `/agent`: the agent workbench's layout; its page arrives with live chat (404 "in development" until then). */
-export const AgentShell = () => {
-  const { t } = useTranslation('app');
-  useEffect(() => {
-    setDocumentTitle(t('agent.title'), t('shared:product.tagline'));
-  }, [t]);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AntdProvider>
-        <AgentLayout>
-          <ExceptionPage code="404" />
-        </AgentLayout>
       </AntdProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { renderWithProviders } from '../testing/renderWithProviders';
+import { renderWithProviders } from '../../shared/testing/renderWithProviders';
 import { PAGE_LOAD_TIMEOUT_MS } from '../routing/lazyPage';
 import { PageHost } from './PageHost';
 

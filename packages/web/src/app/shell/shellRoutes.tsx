@@ -1,9 +1,9 @@
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { ExceptionPage } from '../../features/exception/ExceptionPage';
 import { SectionLayout } from '../../layouts/SectionLayout';
-import type { DeviceMode } from '../device/device';
-import type { RouteTable } from '../routing/buildRoutes';
-import { resolvePath } from '../routing/resolvePath';
+import type { DeviceMode } from '../../shared/device/device';
+import type { RouteTable } from '../../shared/routing/buildRoutes';
+import { resolvePath } from '../../shared/routing/resolvePath';
 import { PageHost } from './PageHost';
 
 /** What an unmatched path shows: 403 for a product page outside the user's menu, else 404. */

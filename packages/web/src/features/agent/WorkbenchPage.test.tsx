@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { jsonResponse } from '../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../shared/testing/renderWithProviders';
 import { changeLanguage } from '../../shared/i18n';
 import { pickOption, setupUser } from '../kefu/shared/testUtils';
 import { adminProfile, makeMessage, makeOffer, makeThread, NOW } from './testing/fixtures';
+import { createFakeSocket } from './testing/fakeSocket';
 import { installWorkbenchServer, locationNow, renderWorkbench } from './testing/renderWorkbench';
 import { workbenchKeys } from './keys';
 
@@ -236,6 +237,54 @@ describe('offers', () => {
     expect(locationNow()).toBe('/agent/t-9');
   });
 
+  it('tells an agent at the limit so, and shows the server refusing the accept while the offer waits', async () => {
+    server.me = { ...server.me, maxThreadCount: 2 };
+    server.lists.current = [makeThread({ tid: 't-1' }), makeThread({ tid: 't-2' })];
+    const offer = makeOffer();
+    server.offers = [offer];
+    const refusal = 'You already chat in 2 conversations, your maximum';
+    server.answer = (request) =>
+      request.path === '/api/thread/transfer/respond'
+        ? new Response(JSON.stringify({ message: refusal, status_code: 409, data: null, code: 'CONFLICT' }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          })
+        : undefined;
+    const user = setupUser();
+    renderWorkbench();
+
+    const shown = await screen.findByTestId('offer');
+    expect(await within(shown).findByTestId('offer-at-capacity')).toHaveTextContent(
+      'You are chatting in 2 conversations, your limit of 2: end one before accepting',
+    );
+    await user.click(within(shown).getByTestId('offer-accept'));
+
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(server.posts('/api/thread/transfer/respond').map((r) => r.body)).toEqual([
+      { id: 'x-1', accept: true },
+    ]);
+    // Still waiting (the server's list has it): not dropped, the agent may accept after ending one.
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === '/api/thread/offers')).toHaveLength(2),
+    );
+    expect(screen.getByTestId('offer')).toBeInTheDocument();
+    expect(locationNow()).toBe('/agent');
+  });
+
+  it('says nothing about the limit while the agent has room', async () => {
+    server.me = { ...server.me, maxThreadCount: 2 };
+    server.lists.current = [
+      makeThread({ tid: 't-1' }),
+      makeThread({ tid: 't-2', status: 'closed', closedAt: NOW }),
+    ];
+    server.offers = [makeOffer()];
+    renderWorkbench();
+
+    const shown = await screen.findByTestId('offer');
+    await waitFor(() => expect(rows('current')).toContain('t-1'));
+    expect(within(shown).queryByTestId('offer-at-capacity')).toBeNull();
+  });
+
   it('shows an invitation pushed while working and declines it', async () => {
     const user = setupUser();
     const { socket } = renderWorkbench();
@@ -253,6 +302,24 @@ describe('offers', () => {
 });
 
 describe('the status switcher', () => {
+  it('says Connecting… rather than a guessed Offline until the server has said the status', async () => {
+    const socket = createFakeSocket({ isConnected: false });
+    renderWorkbench({ socket });
+    const switcher = screen.getByTestId('agent-status');
+    expect(within(switcher).getByText('Connecting…')).toBeInTheDocument();
+    expect(within(switcher).queryByText('Offline')).toBeNull();
+
+    // The profile answered but the socket is not up yet: still connecting.
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/user/me')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(switcher).getByText('Connecting…')).toBeInTheDocument();
+    expect(within(switcher).queryByText('Offline')).toBeNull();
+
+    socket.reconnect();
+    await waitFor(() => expect(within(switcher).getByText('Online')).toBeInTheDocument());
+    expect(within(switcher).queryByText('Connecting…')).toBeNull();
+  });
+
   it('sends the chosen status over the socket and keeps the auto-reply', async () => {
     server.me = { ...server.me, status: 'online', autoReplyType: 'phone' };
     const user = setupUser();

@@ -7,7 +7,7 @@ import { threadListKindSchema, type Profile, type ThreadListKind } from '@openke
 import { isHttpError } from '../../shared/api/http';
 import { notify } from '../../shared/feedback/notify';
 import { useProfile } from '../../shared/auth/profileStore';
-import { setDocumentTitle } from '../../app/title/pageTitle';
+import { setDocumentTitle } from '../../shared/title/pageTitle';
 import { acceptThread, fetchThread } from './api';
 import { WORKBENCH_NS } from './i18n';
 import { workbenchKeys } from './keys';

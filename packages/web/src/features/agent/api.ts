@@ -10,6 +10,7 @@ import {
   type ThreadListKind,
   type ThreadTransferBody,
   type Transfer,
+  type TransferTarget,
   type User,
   type UserBrief,
   type UserSettings,
@@ -114,6 +115,17 @@ export const fetchOnlineColleagues = async (me: string): Promise<UserBrief[]> =>
     (person) => person.uid !== me && !person.robot && person.enabled && isOnlineStatus(person.status),
   );
 };
+
+/**
+ * Colleagues the conversation can be transferred to, with how many conversations each is chatting
+ * in now and their limit (`maxThreadCount`, 0 = none): one at the limit cannot accept.
+ */
+export const fetchTransferTargets = async (tid: string): Promise<TransferTarget[]> =>
+  (await http.get<Envelope<TransferTarget[]>>('/api/thread/transfer/targets', { params: { tid } })).data;
+
+/** Whether an agent with this load may take one more conversation. */
+export const isAtLimit = ({ load, maxThreadCount }: { load: number; maxThreadCount: number }): boolean =>
+  maxThreadCount > 0 && load >= maxThreadCount;
 
 /** Skill groups to transfer to: all of the organisation's, or (without that permission) the agent's own. */
 export const fetchTransferGroups = async (fallback: WorkgroupBrief[]): Promise<WorkgroupBrief[]> => {

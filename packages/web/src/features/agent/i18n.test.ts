@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  autoReplyPresetSchema,
+  clientValues,
+  messageTypeValues,
+  threadStatusValues,
+  userStatusSchema,
+} from '@openkefu/contract';
 import { i18n, WORKBENCH_NS } from './i18n';
 
 const keysOf = (value: unknown, prefix = ''): string[] =>
@@ -25,5 +32,26 @@ describe('workbench locales', () => {
       );
       expect(empty, language).toEqual([]);
     }
+  });
+});
+
+describe('enum values shown to a person', () => {
+  const has = (language: string, key: string): boolean =>
+    i18n.exists(key, { lng: language, ns: WORKBENCH_NS, fallbackLng: false });
+  const shown: [string, readonly string[]][] = [
+    ['clients', clientValues],
+    ['status.values', userStatusSchema.options],
+    ['status.autoReplies', autoReplyPresetSchema.options],
+    ['thread.statuses', threadStatusValues],
+    ['notice', messageTypeValues.filter((type) => type.startsWith('notification_'))],
+    ['messageTypes', messageTypeValues.filter((type) => !type.startsWith('notification_'))],
+    ['messages.status', ['sending', 'stored', 'received', 'read', 'error']],
+  ];
+
+  it.each(['en-US', 'zh-CN'])('are all translated in %s', (language) => {
+    const missing = shown.flatMap(([prefix, values]) =>
+      values.map((value) => `${prefix}.${value}`).filter((key) => !has(language, key)),
+    );
+    expect(missing).toEqual([]);
   });
 });

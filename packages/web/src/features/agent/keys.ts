@@ -11,5 +11,6 @@ export const workbenchKeys = {
   offers: ['workbench', 'offers'] as const,
   visitor: (vid: string) => ['workbench', 'visitor', vid] as const,
   colleagues: ['workbench', 'colleagues'] as const,
+  transferTargets: (tid: string) => ['workbench', 'transferTargets', tid] as const,
   groups: ['workbench', 'groups'] as const,
 };

@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '@openkefu/contract';
 import { setProfile } from '../../shared/auth/profileStore';
-import { jsonResponse, renderWithProviders } from '../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../shared/testing/renderWithProviders';
 import { EmbedCodeDrawer, EMBED_CODE_DRAWER_WIDTH } from './EmbedCodeDrawer';
 
 const profile: Profile = {
@@ -55,6 +56,39 @@ describe('EmbedCodeDrawer', () => {
       'src',
       expect.stringContaining('/chat/?org=acme&wid=w-sales'),
     );
+  });
+
+  it('previews with preview=1, copies the link without it, and reloads the preview on each opening', async () => {
+    const Opener = () => {
+      const [isOpen, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen((open) => !open)}>
+            toggle
+          </button>
+          <EmbedCodeDrawer isOpen={isOpen} onClose={() => setOpen(false)} />
+        </>
+      );
+    };
+    renderWithProviders(<Opener />);
+    await waitFor(() =>
+      expect(screen.getByTitle('Preview')).toHaveAttribute('src', expect.stringContaining('wid=')),
+    );
+    const first = screen.getByTitle('Preview');
+    const src = new URL(first.getAttribute('src') ?? '');
+    expect(src.pathname).toBe('/chat/');
+    expect(src.searchParams.get('preview')).toBe('1');
+    expect(src.searchParams.get('wid')).toBe('w-sales');
+    const link = screen.getByLabelText('Direct chat link') as HTMLInputElement;
+    expect(link.value).toContain('/chat/?org=acme&wid=w-sales');
+    expect(link.value).not.toContain('preview');
+
+    // Closed and opened again: a new frame, so the widget loads the current state.
+    fireEvent.click(screen.getByText('toggle'));
+    fireEvent.click(screen.getByText('toggle'));
+    await waitFor(() => expect(screen.getByTitle('Preview')).not.toBe(first));
+    expect(first.isConnected).toBe(false);
+    expect(screen.getByTitle('Preview').getAttribute('src')).toBe(src.toString());
   });
 
   it('changes the style, copies the code, and explains that video is not available yet', async () => {

@@ -8,6 +8,7 @@ import { useProfile } from '../../shared/auth/profileStore';
 import { useLanguage } from '../../shared/i18n';
 import { copyText } from '../../shared/utils/copy';
 import { fetchAgentPage, fetchAllWorkgroups } from '../kefu/shared/api';
+import { AllowedSites } from './AllowedSites';
 import { EMBED_CODE_NS } from './i18n';
 import { chatLinkOf, snippetOf, type EmbedChoice } from './snippet';
 
@@ -15,6 +16,16 @@ import { chatLinkOf, snippetOf, type EmbedChoice } from './snippet';
 export const EMBED_CODE_DRAWER_WIDTH = 660;
 
 const styles = [1, 2, 3, 4, 5] as const;
+
+/**
+ * The chat link in preview mode: the widget then renders read-only from GET /visitor/api/preview,
+ * so opening this drawer creates no visitor, thread or statistics event (issue 12).
+ */
+export const previewLinkOf = (link: string): string => {
+  const url = new URL(link, window.location.origin);
+  url.searchParams.set('preview', '1');
+  return url.toString();
+};
 
 /** The header's "get the chat code" drawer: pick who answers, the code style and language; copy and preview. */
 export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
@@ -26,6 +37,11 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
   const [uid, setUid] = useState<string>();
   const [style, setStyle] = useState<EmbedChoice['style']>(4);
   const [language, setLanguage] = useState<EmbedChoice['language']>(consoleLanguage);
+  // Counts the openings: the preview frame is keyed by it, so each opening loads it afresh (the
+  // drawer stays mounted, and an agent may have come online since the last look).
+  const [openings, setOpenings] = useState({ isOpen, count: isOpen ? 1 : 0 });
+  if (openings.isOpen !== isOpen)
+    setOpenings({ isOpen, count: isOpen ? openings.count + 1 : openings.count });
 
   const groups = useQuery({
     queryKey: ['embedCode', 'groups'],
@@ -169,8 +185,9 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
             <div>
               <Typography.Text strong>{t('preview')}</Typography.Text>
               <iframe
+                key={openings.count}
                 title={t('preview')}
-                src={link}
+                src={previewLinkOf(link)}
                 style={{
                   width: '100%',
                   height: 420,
@@ -183,6 +200,7 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
           </Space>
         )
       )}
+      <AllowedSites isOpen={isOpen} />
     </Drawer>
   );
 };

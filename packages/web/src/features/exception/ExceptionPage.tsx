@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routing/resolvePath';
+import { HOME_PATH } from '../../shared/routing/resolvePath';
 
 export type ExceptionCode = '403' | '404' | '500';
 

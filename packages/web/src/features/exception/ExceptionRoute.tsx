@@ -1,4 +1,4 @@
-import { AntdProvider } from '../../app/providers/AntdProvider';
+import { AntdProvider } from '../../shared/providers/AntdProvider';
 import { ExceptionPage, type ExceptionCode } from './ExceptionPage';
 
 /** `/exception/403|404|500`: the screens on their own, outside the frame (they need no login). */

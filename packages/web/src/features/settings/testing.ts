@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Profile, User, UserSettings, Workgroup } from '@openkefu/contract';
-import { jsonResponse } from '../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../shared/testing/renderWithProviders';
 
 /* Test fixtures of the settings pages: the signed-in agent and a fetch stub that records calls. */
 

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ReactElement } from 'react';
 import type { PublicConfig } from '@openkefu/contract';
+import './i18n';
 
 export const makeConfig = (
   overrides: Partial<PublicConfig> = {},
@@ -26,6 +27,7 @@ export const makeConfig = (
   },
   links: { support: 'https://support.example', help: 'https://help.example', agreement: '' },
   uploadBaseUrl: '',
+  showDebugMenus: false,
   loginMethods: ['password'],
   ...overrides,
 });

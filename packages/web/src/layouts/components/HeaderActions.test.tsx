@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { PublicConfig } from '@openkefu/contract';
-import { renderWithProviders } from '../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../shared/testing/renderWithProviders';
 import { useHeaderActions } from './HeaderActions';
 import { GlobalFooter } from './GlobalFooter';
 
@@ -27,6 +27,7 @@ const config = (privateServer: boolean): PublicConfig => ({
   },
   uploadBaseUrl: '',
   loginMethods: ['password'],
+  showDebugMenus: false,
 });
 
 const Actions = ({ isPrivate }: { isPrivate: boolean }) => (

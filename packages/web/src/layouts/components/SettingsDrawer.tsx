@@ -11,8 +11,8 @@ import {
   type ContentWidth,
   type LayoutMode,
   type NavTheme,
-} from '../../app/settings/settings';
-import { settingsStore, useSettings } from '../../app/settings/useSettings';
+} from '../../shared/settings/settings';
+import { settingsStore, useSettings } from '../../shared/settings/useSettings';
 
 const Row = ({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) => (
   <div

@@ -7,8 +7,6 @@ import type { Language } from '@openkefu/contract';
 import { LANGUAGE, storage } from '../storage/storage';
 import { sharedEnUS } from '../locales/en-US';
 import { sharedZhCN } from '../locales/zh-CN';
-import { userEnUS } from '../../features/user/locales/en-US';
-import { userZhCN } from '../../features/user/locales/zh-CN';
 import {
   DEFAULT_LANGUAGE,
   SUPPORTED_LANGUAGES,
@@ -39,13 +37,13 @@ const initialLanguage = detectLanguage(
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'en-US': { shared: sharedEnUS, user: userEnUS },
-    'zh-CN': { shared: sharedZhCN, user: userZhCN },
+    'en-US': { shared: sharedEnUS },
+    'zh-CN': { shared: sharedZhCN },
   },
   lng: initialLanguage,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...SUPPORTED_LANGUAGES],
-  ns: ['shared', 'user'],
+  ns: ['shared'],
   defaultNS: 'shared',
   interpolation: { escapeValue: false }, // React escapes.
   returnNull: false,

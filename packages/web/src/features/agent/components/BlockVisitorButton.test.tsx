@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Block, BlockStatus, Visitor } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { button, fill, findDialog, findPopconfirm, setupUser } from '../../kefu/shared/testUtils';
 import { T0, adminWithPermissions, stubFetch, type Recorded } from '../../kefu/thread/testData';
 import { BlockVisitorButton } from './BlockVisitorButton';

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
-import { page } from '../../kefu/shared/testFixtures';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 import { findDialog, setupUser } from '../../kefu/shared/testUtils';
-import { makeAgentMessage, makeMe, makeMessage, makeThread, makeVisitor } from '../testing/fixtures';
+import { makeAgentMessage, makeMessage, makeThread, makeVisitor } from '../testing/fixtures';
 import { installWorkbenchServer, renderWorkbench } from '../testing/renderWorkbench';
 
 const server = installWorkbenchServer();
@@ -239,9 +238,9 @@ describe('conversation actions', () => {
 
   it('asks for a transfer target before sending the transfer', async () => {
     openThread();
-    const bob = makeMe({ uid: 'u-bob', username: 'bob', nickname: 'Bob', realName: '' });
-    server.answer = (request) =>
-      request.path === '/api/user/all/online' ? jsonResponse(page([makeMe(), bob])) : undefined;
+    server.transferTargets = [
+      { uid: 'u-bob', nickname: 'Bob', avatar: '', status: 'online', load: 1, maxThreadCount: 5 },
+    ];
     const user = setupUser();
     renderWorkbench({ path: '/agent/t-1' });
 
@@ -267,8 +266,37 @@ describe('conversation actions', () => {
         { tid: 't-1', uid: 'u-bob', note: 'Wants a refund' },
       ]),
     );
-    // Only colleagues: the signed-in agent is not offered as a target.
-    expect(screen.queryAllByText('Alice Liddell')).toEqual([]);
+    const asked = server.requests.filter((r) => r.path === '/api/thread/transfer/targets');
+    expect(asked.map((r) => new URLSearchParams(r.search).get('tid'))).toContain('t-1');
+  });
+
+  it("shows each colleague's load and limit, and a colleague at the limit cannot be picked", async () => {
+    openThread();
+    server.transferTargets = [
+      { uid: 'u-bob', nickname: 'Bob', avatar: '', status: 'online', load: 3, maxThreadCount: 5 },
+      { uid: 'u-carol', nickname: 'Carol', avatar: '', status: 'busy', load: 5, maxThreadCount: 5 },
+      { uid: 'u-dan', nickname: 'Dan', avatar: '', status: 'online', load: 2, maxThreadCount: 0 },
+      { uid: 'u-eve', nickname: 'Eve', avatar: '', status: 'offline', load: 0, maxThreadCount: 5 },
+    ];
+    const user = setupUser();
+    renderWorkbench({ path: '/agent/t-1' });
+
+    await user.click(await screen.findByTestId('thread-transfer'));
+    const dialog = await findDialog();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Agent' }));
+    const targets = await screen.findAllByTestId('transfer-target');
+    expect(targets.map((target) => target.textContent)).toEqual([
+      'Bob3 / 5',
+      'Carol5 / 5 · At the limit',
+      'Dan2 / no limit',
+    ]);
+    const carol = targets[1].closest('.ant-select-item-option') as HTMLElement;
+    expect(carol).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(within(carol).getByText('Carol'));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(await within(dialog).findByText('Pick the agent to transfer to')).toBeInTheDocument();
+    expect(server.posts('/api/thread/transfer')).toEqual([]);
   });
 
   it('invites the visitor to rate and shows the invitation in the conversation', async () => {
@@ -310,5 +338,131 @@ describe('conversation actions', () => {
       ]),
     );
     expect(await screen.findByText('Note saved')).toBeInTheDocument();
+  });
+});
+
+describe('live delivery', () => {
+  it('shows a push that came before a missing one in seq order, and asks for the gap it left', async () => {
+    openThread([makeMessage({ seq: 1, content: 'one' })]);
+    const { socket } = renderWorkbench({ path: '/agent/t-1' });
+    await screen.findByText('one');
+    socket.responders['message:sync'] = (payload) => ({
+      ok: true,
+      data: {
+        messages:
+          (payload as { afterSeq: number }).afterSeq === 1 ? [makeMessage({ seq: 2, content: 'two' })] : [],
+        hasMore: false,
+      },
+    });
+
+    socket.push('message', makeMessage({ seq: 3, content: 'three' }));
+    await screen.findByText('three');
+    expect(socket.sent('message:sync')).toEqual([]);
+
+    await waitFor(() => expect(socket.sent('message:sync')).toEqual([{ tid: 't-1', afterSeq: 1 }]));
+    await screen.findByText('two');
+    const rows = screen.getAllByTestId('message').map((row) => row.getAttribute('data-seq'));
+    expect(rows).toEqual(['1', '2', '3']);
+  });
+
+  it('does not ask when the late push fills the gap in time, nor twice for a gap the server cannot fill', async () => {
+    openThread([makeMessage({ seq: 1, content: 'one' })]);
+    const { socket } = renderWorkbench({ path: '/agent/t-1' });
+    await screen.findByText('one');
+
+    socket.push('message', makeMessage({ seq: 3, content: 'three' }));
+    socket.push('message', makeMessage({ seq: 2, content: 'two' }));
+    await screen.findByText('two');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(socket.sent('message:sync')).toEqual([]);
+
+    // seq 5 never comes: one sync (answered with nothing), then no more for the same gap.
+    socket.push('message', makeMessage({ seq: 6, content: 'six' }));
+    socket.push('message', makeMessage({ seq: 4, content: 'four' }));
+    await waitFor(() => expect(socket.sent('message:sync')).toEqual([{ tid: 't-1', afterSeq: 4 }]));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(socket.sent('message:sync')).toHaveLength(1);
+  });
+
+  it("marks the agent's own messages delivered, then read, from the visitor's receipts", async () => {
+    openThread([makeMessage({ seq: 1 }), makeAgentMessage({ seq: 2, content: 'How can I help?' })]);
+    const { socket } = renderWorkbench({ path: '/agent/t-1' });
+    const row = (await screen.findByText('How can I help?')).closest(
+      '[data-testid="message"]',
+    ) as HTMLElement;
+    const mark = () => within(row).getByTestId('message-status');
+    expect(mark()).toHaveAttribute('data-status', 'stored');
+    expect(mark()).toHaveAccessibleName('Sent');
+
+    socket.push('receipt', { tid: 't-1', seq: 2, status: 'received', by: 'visitor' });
+    await waitFor(() => expect(mark()).toHaveAttribute('data-status', 'received'));
+    expect(mark()).toHaveAccessibleName('Delivered');
+
+    socket.push('receipt', { tid: 't-1', seq: 2, status: 'read', by: 'visitor' });
+    await waitFor(() => expect(mark()).toHaveAccessibleName('Read'));
+  });
+
+  it('keeps a receipt that arrives before the ack of the message it covers', async () => {
+    openThread([makeMessage({ seq: 1 })]);
+    const user = setupUser();
+    const { socket } = renderWorkbench({ path: '/agent/t-1' });
+    let answer: ((response: unknown) => void) | undefined;
+    const emit = socket.emit;
+    socket.emit = (event, payload, ack) => {
+      if (event !== 'message:send') return emit(event, payload, ack);
+      socket.emitted.push({ event, payload });
+      answer = ack;
+    };
+
+    await user.type(await composer(), 'Quick question{Enter}');
+    await waitFor(() => expect(answer).toBeDefined());
+    socket.push('receipt', { tid: 't-1', seq: 2, status: 'read', by: 'visitor' });
+    const stored = {
+      ...makeAgentMessage({ mid: 'm-2', seq: 2, content: 'Quick question' }),
+      localId: (socket.sent('message:send')[0] as { localId: string }).localId,
+    };
+    act(() => answer?.({ ok: true, data: stored }));
+
+    const row = (await screen.findByText('Quick question')).closest('[data-testid="message"]') as HTMLElement;
+    await waitFor(() =>
+      expect(within(row).getByTestId('message-status')).toHaveAttribute('data-status', 'read'),
+    );
+  });
+});
+
+describe('what the visitor supplied', () => {
+  const hostile = '<img src=x onerror=alert(1)>';
+
+  it('shows a hostile visitor name as text in the list and the conversation header, never as an element', async () => {
+    const thread = makeThread({ visitor: { vid: 'v-1', nickname: hostile, avatar: '', client: 'web' } });
+    server.lists.current = [thread];
+    server.history['t-1'] = [
+      makeMessage({ seq: 1, sender: { kind: 'visitor', id: 'v-1', nickname: hostile, avatar: '' } }),
+    ];
+    renderWorkbench({ path: '/agent/t-1' });
+
+    const conversation = await screen.findByTestId('conversation');
+    expect(within(conversation).getByRole('heading', { name: hostile })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Current' });
+    expect(within(list).getAllByText(hostile).length).toBeGreaterThan(0);
+    expect(document.querySelector('img[src="x"], img[onerror]')).toBeNull();
+    expect(document.body.innerHTML).not.toContain(hostile);
+  });
+
+  it("shows the visitor's client in the reader's language", async () => {
+    openThread();
+    const thread = makeThread({
+      visitor: { vid: 'v-1', nickname: 'Grace', avatar: '', client: 'wechat_mini' },
+    });
+    server.lists.current = [thread];
+    const user = setupUser();
+    renderWorkbench({ path: '/agent/t-1' });
+
+    const conversation = await screen.findByTestId('conversation');
+    expect(await within(conversation).findByText('WeChat mini program')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Visitor details' }));
+    const panel = await screen.findByTestId('visitor-panel');
+    expect(within(panel).getByText('Web')).toBeInTheDocument();
+    expect(within(panel).queryByText('web')).toBeNull();
   });
 });

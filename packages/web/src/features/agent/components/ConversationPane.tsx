@@ -104,7 +104,7 @@ export const ConversationPane = ({
           </Typography.Title>
           <Space size={4} wrap>
             <Tag color={statusColor[thread.status]}>{t(`thread.statuses.${thread.status}`)}</Tag>
-            <Tag>{thread.visitor.client}</Tag>
+            <Tag>{t(`clients.${thread.visitor.client}`)}</Tag>
             {thread.workgroup && <Tag>{thread.workgroup.nickname}</Tag>}
             {colleague && (
               <Typography.Text type="secondary">
@@ -217,7 +217,7 @@ export const ConversationPane = ({
         />
       )}
 
-      <TransferModal thread={thread} me={me} isOpen={modal === 'transfer'} onClose={() => setModal(null)} />
+      <TransferModal thread={thread} isOpen={modal === 'transfer'} onClose={() => setModal(null)} />
       <InviteModal thread={thread} me={me} isOpen={modal === 'invite'} onClose={() => setModal(null)} />
       <CloseModal thread={thread} me={me} isOpen={modal === 'close'} onClose={() => setModal(null)} />
     </section>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { stubFetch, T0 } from '../../kefu/thread/testData';
 import { FormAnswers } from './FormAnswers';
 

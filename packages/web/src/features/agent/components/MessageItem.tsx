@@ -149,7 +149,9 @@ const Body = ({ message }: { message: ChatMessage }) => {
     default:
       return (
         <div className="ok-wb-msg__text">
-          {message.content ? linkify(message.content) : t('messages.unsupported', { type: message.type })}
+          {message.content
+            ? linkify(message.content)
+            : t('messages.unsupported', { type: t(`messageTypes.${message.type}`) })}
         </div>
       );
   }

@@ -1,13 +1,13 @@
-import { Alert, Button, Space } from 'antd';
+import { Alert, Button, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Offer, Profile } from '@openkefu/contract';
 import { isHttpError } from '../../../shared/api/http';
 import { notify } from '../../../shared/feedback/notify';
-import { respondToOffer } from '../api';
+import { isAtLimit, respondToOffer } from '../api';
 import { WORKBENCH_NS } from '../i18n';
 import { workbenchKeys } from '../keys';
-import { storeThread, useOffers } from '../hooks/useWorkbenchData';
+import { storeThread, useMe, useOffers, useThreadList } from '../hooks/useWorkbenchData';
 
 const describeOffer = (
   offer: Offer,
@@ -34,17 +34,30 @@ export const OfferList = ({ me, onOpenThread, onAccepting }: OfferListProps) => 
   const { t } = useTranslation(WORKBENCH_NS);
   const queryClient = useQueryClient();
   const offers = useOffers();
+  // The agent's own load (conversations chatting in now) against their limit, as the server counts.
+  const { data: user } = useMe();
+  const current = useThreadList('current');
+  const load = (current.data?.content ?? []).filter(
+    (thread) => thread.status === 'chatting' && thread.agent?.uid === me.uid,
+  ).length;
+  const limit = user?.maxThreadCount ?? 0;
+  const isFull = current.isSuccess && isAtLimit({ load, maxThreadCount: limit });
   const respond = useMutation({
     mutationFn: ({ offer, accept }: { offer: Offer; accept: boolean }) => respondToOffer(offer, accept),
     onMutate: ({ offer, accept }) => {
       if (accept) onAccepting(offer.thread.tid);
     },
     onSettled: (_thread, error, { offer }) => {
-      // Answered, or no longer answerable (taken back, already answered): either way it is gone.
-      if (!error || (isHttpError(error) && (error.status === 404 || error.status === 409))) {
+      // Answered, or no longer there (taken back): either way it is gone.
+      if (!error || (isHttpError(error) && error.status === 404)) {
         queryClient.setQueryData<Offer[]>(workbenchKeys.offers, (list = []) =>
           list.filter((item) => item.transfer.id !== offer.transfer.id),
         );
+      } else if (isHttpError(error) && error.status === 409) {
+        // Already answered, or refused because the agent is at the limit (then it keeps waiting):
+        // the server's list says which.
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.offers });
+        void queryClient.invalidateQueries({ queryKey: workbenchKeys.list('current') });
       }
     },
     onSuccess: (thread, { accept }) => {
@@ -73,11 +86,22 @@ export const OfferList = ({ me, onOpenThread, onAccepting }: OfferListProps) => 
         return (
           <Alert
             key={offer.transfer.id}
-            type="info"
+            type={isFull && offer.kind === 'transfer' ? 'warning' : 'info'}
             showIcon
             data-testid="offer"
             title={describeOffer(offer, t)}
-            description={offer.transfer.note ? t('offers.note', { note: offer.transfer.note }) : undefined}
+            description={
+              offer.transfer.note || (isFull && offer.kind === 'transfer') ? (
+                <>
+                  {offer.transfer.note && <div>{t('offers.note', { note: offer.transfer.note })}</div>}
+                  {isFull && offer.kind === 'transfer' && (
+                    <Typography.Text strong data-testid="offer-at-capacity">
+                      {t('offers.atCapacity', { load: String(load), max: String(limit) })}
+                    </Typography.Text>
+                  )}
+                </>
+              ) : undefined
+            }
             action={
               <Space orientation="vertical" size={4}>
                 <Button

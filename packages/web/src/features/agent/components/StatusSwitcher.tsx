@@ -51,6 +51,9 @@ export const StatusSwitcher = () => {
   };
 
   const isDisabled = !user || connection !== 'connected' || change.isPending;
+  // Until the server has said (profile loaded, socket up for the first time) a guess would flash
+  // "Offline" after every reload; say "Connecting…" instead.
+  const isConnecting = !user || connection === 'connecting';
   const status = user?.status ?? 'offline';
   const statusOptions = (agentStatusChoices as readonly UserStatus[]).includes(status)
     ? agentStatusChoices
@@ -71,7 +74,7 @@ export const StatusSwitcher = () => {
   return (
     <div className="ok-wb-status" data-testid="agent-status">
       <div className="ok-wb-status__who">
-        <Badge status={badgeOfStatus(status)} offset={[-4, 28]} dot>
+        <Badge status={isConnecting ? 'processing' : badgeOfStatus(status)} offset={[-4, 28]} dot>
           <Avatar src={user?.avatar || undefined} size={36}>
             {(user?.nickname ?? '?').slice(0, 1).toUpperCase()}
           </Avatar>
@@ -80,25 +83,26 @@ export const StatusSwitcher = () => {
           <Typography.Text strong ellipsis>
             {user?.nickname ?? ''}
           </Typography.Text>
-          <Select<UserStatus>
-            size="small"
-            variant="borderless"
-            aria-label={t('status.label')}
-            data-testid="agent-status-select"
-            value={status}
-            disabled={isDisabled}
-            popupMatchSelectWidth={false}
-            onChange={(value) => user && apply(user, { status: value })}
-            options={statusOptions.map((value) => ({
-              value,
-              label: (
-                <Badge
-                  status={badgeOfStatus(value)}
-                  text={t(`status.values.${value}`, { defaultValue: value })}
-                />
-              ),
-            }))}
-          />
+          {isConnecting ? (
+            <span className="ok-wb-status__connecting" data-testid="agent-status-connecting" role="status">
+              <Badge status="processing" text={t('status.connecting')} />
+            </span>
+          ) : (
+            <Select<UserStatus>
+              size="small"
+              variant="borderless"
+              aria-label={t('status.label')}
+              data-testid="agent-status-select"
+              value={status}
+              disabled={isDisabled}
+              popupMatchSelectWidth={false}
+              onChange={(value) => user && apply(user, { status: value })}
+              options={statusOptions.map((value) => ({
+                value,
+                label: <Badge status={badgeOfStatus(value)} text={t(`status.values.${value}`)} />,
+              }))}
+            />
+          )}
         </div>
       </div>
       <div className="ok-wb-status__reply">
@@ -161,7 +165,7 @@ export const StatusSwitcher = () => {
           {draftError}
         </Typography.Text>
       )}
-      {status !== 'online' && (
+      {!isConnecting && status !== 'online' && (
         <Typography.Text type="secondary" className="ok-wb-status__hint">
           {t('status.routingHint')}
         </Typography.Text>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Thread, ThreadListKind } from '@openkefu/contract';
 import { timeAgo } from '../../../shared/utils/timeAgo';
 import { WORKBENCH_NS } from '../i18n';
-import { useThreadList } from '../hooks/useWorkbenchData';
+import { threadPreview, useThreadList } from '../hooks/useWorkbenchData';
 
 /** Re-renders every `intervalMs` so "2 minutes ago" keeps moving. */
 const useNow = (intervalMs: number): number => {
@@ -64,7 +64,7 @@ const ThreadRow = ({ kind, thread, isActive, now, meUid, onOpen, onAccept, isAcc
             </Typography.Text>
           </span>
           <Typography.Text type="secondary" ellipsis className="ok-wb-row__preview">
-            {thread.content || (thread.seq === 0 ? t('list.noMessages') : '')}
+            {threadPreview(thread.content) || (thread.seq === 0 ? t('list.noMessages') : '')}
           </Typography.Text>
           {(kind === 'queue' || (kind === 'groups' && thread.agent && thread.agent.uid !== meUid)) && (
             <span className="ok-wb-row__meta">

@@ -1,14 +1,16 @@
 import { AutoComplete, Badge, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Profile, Thread, WorkgroupBrief } from '@openkefu/contract';
+import { isOnlineStatus, type Profile, type Thread, type WorkgroupBrief } from '@openkefu/contract';
 import { isHttpError } from '../../../shared/api/http';
 import { notify } from '../../../shared/feedback/notify';
 import {
   closeThread,
   fetchOnlineColleagues,
   fetchTransferGroups,
+  fetchTransferTargets,
   inviteColleague,
+  isAtLimit,
   transferThread,
 } from '../api';
 import { WORKBENCH_NS } from '../i18n';
@@ -42,15 +44,58 @@ const useColleagueOptions = (me: string, isOpen: boolean) => {
 
 type ModalProps = { thread: Thread; me: Profile; isOpen: boolean; onClose: () => void };
 
+/**
+ * Online colleagues to transfer to, each with their load and limit ("3 / 5"); one at the limit is
+ * shown but cannot be picked (the server would refuse their accept).
+ */
+const useTransferTargetOptions = (tid: string, isOpen: boolean) => {
+  const { t } = useTranslation(WORKBENCH_NS);
+  const targets = useQuery({
+    queryKey: workbenchKeys.transferTargets(tid),
+    queryFn: () => fetchTransferTargets(tid),
+    enabled: isOpen,
+    // Loads change with every conversation: ask again each time the dialog opens.
+    staleTime: 0,
+  });
+  const options = (targets.data ?? [])
+    .filter((target) => isOnlineStatus(target.status))
+    .map((target) => {
+      const isFull = isAtLimit(target);
+      const load =
+        target.maxThreadCount > 0
+          ? t('transfer.load', { load: target.load, max: target.maxThreadCount })
+          : t('transfer.loadNoLimit', { load: target.load });
+      return {
+        value: target.uid,
+        disabled: isFull,
+        label: (
+          <span className="ok-wb-target" data-testid="transfer-target">
+            <Badge status={badgeOfStatus(target.status)} text={target.nickname} />
+            <Typography.Text
+              type={isFull ? 'danger' : 'secondary'}
+              className="ok-wb-target__load"
+              title={t('transfer.loadTitle')}
+            >
+              {load}
+              {isFull && ` · ${t('transfer.atLimit')}`}
+            </Typography.Text>
+          </span>
+        ),
+        search: target.nickname.toLowerCase(),
+      };
+    });
+  return { options, isLoading: targets.isPending && isOpen };
+};
+
 type TransferValues = { target: 'agent' | 'group'; uid?: string; wid?: string; note?: string };
 
 /** Transfer to an online colleague or a skill group; the target answers the offer. */
-export const TransferModal = ({ thread, me, isOpen, onClose }: ModalProps) => {
+export const TransferModal = ({ thread, isOpen, onClose }: Omit<ModalProps, 'me'>) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const [form] = Form.useForm<TransferValues>();
   const target = Form.useWatch('target', form) ?? 'agent';
   const { data: user } = useMe();
-  const colleagues = useColleagueOptions(me.uid, isOpen);
+  const colleagues = useTransferTargetOptions(thread.tid, isOpen);
   const groups = useQuery({
     queryKey: workbenchKeys.groups,
     queryFn: () => fetchTransferGroups(user?.workGroups ?? []),

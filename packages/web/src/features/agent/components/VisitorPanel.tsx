@@ -9,6 +9,7 @@ import { notify } from '../../../shared/feedback/notify';
 import { fetchVisitorProfile, saveVisitorNote, type VisitorProfile } from '../api';
 import { WORKBENCH_NS } from '../i18n';
 import { workbenchKeys } from '../keys';
+import { threadPreview } from '../hooks/useWorkbenchData';
 import { WorkbenchTags } from '../tools/WorkbenchTags';
 import { BlockVisitorButton } from './BlockVisitorButton';
 import { FormAnswers } from './FormAnswers';
@@ -123,7 +124,11 @@ export const VisitorPanel = ({ thread, onOpenThread }: VisitorPanelProps) => {
         colon={false}
         items={[
           { key: 'nickname', label: t('visitor.nickname'), children: visitor.nickname || none },
-          { key: 'client', label: t('visitor.client'), children: <Tag>{visitor.client}</Tag> },
+          {
+            key: 'client',
+            label: t('visitor.client'),
+            children: <Tag>{t(`clients.${visitor.client}`)}</Tag>,
+          },
           { key: 'ip', label: t('visitor.ip'), children: visitor.ip || none },
           {
             key: 'page',
@@ -176,7 +181,7 @@ export const VisitorPanel = ({ thread, onOpenThread }: VisitorPanelProps) => {
                     <Tag>{isCurrent ? t('visitor.current') : t(`thread.statuses.${shown.status}`)}</Tag>
                   </span>
                   <Typography.Text type="secondary" ellipsis>
-                    {shown.content || (shown.seq === 0 ? t('list.noMessages') : '')}
+                    {threadPreview(shown.content) || (shown.seq === 0 ? t('list.noMessages') : '')}
                   </Typography.Text>
                 </button>
               </li>

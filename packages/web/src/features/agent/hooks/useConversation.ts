@@ -9,6 +9,7 @@ import { useRealtime, useSocketEvent } from '../realtime/RealtimeProvider';
 import {
   conversationReducer,
   firstSeqOf,
+  gapToSyncOf,
   initialConversation,
   lastSeqOf,
   resyncSeqOf,
@@ -23,6 +24,11 @@ export const TYPING_THROTTLE_MS = 2_000;
 export const TYPING_VISIBLE_MS = 6_000;
 /** Receipts wait this long so that a burst of messages is acknowledged once. */
 export const READ_RECEIPT_DELAY_MS = 300;
+/**
+ * How long a gap in `seq` may stay open before the missing messages are asked for: with two server
+ * nodes, the other node's pushes arrive through Redis a little later than this node's own.
+ */
+export const GAP_GRACE_MS = 400;
 /** A resync asks page after page; this bounds it should the server keep saying "more". */
 const MAX_SYNC_PAGES = 20;
 
@@ -135,6 +141,19 @@ export const useConversation = ({
     mountEpochRef.current = epoch;
     resync();
   }, [epoch, resync]);
+
+  // A gap in seq that stays open: ask for what is missing after the last seq held without one.
+  const gapToSync = gapToSyncOf(state);
+  useEffect(() => {
+    if (gapToSync === null || connection !== 'connected') return;
+    const timer = setTimeout(() => {
+      // Filled meanwhile (the late push arrived): nothing to ask.
+      if (gapToSyncOf(stateRef.current) !== gapToSync) return;
+      dispatch({ type: 'gapAsked', tid, afterSeq: gapToSync });
+      resync();
+    }, GAP_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [gapToSync, connection, resync, tid]);
 
   // Accepting a queued thread (or joining by invitation) starts the live feed: catch up first.
   const wasParticipantRef = useRef(isParticipant);

@@ -21,6 +21,7 @@ import {
   applyMessageToList,
   applyMessageToThread,
   applyThreadUpdate,
+  localisePreview,
   markListRead,
   previewOf,
   threadListKinds,
@@ -47,6 +48,14 @@ export const messagePreview = (message: Pick<Message, 'type' | 'content' | 'file
   previewOf(message, {
     image: i18n.t('workbench:alerts.image'),
     file: (name) => i18n.t('workbench:alerts.file', { name }),
+  });
+
+/** A thread's last-message preview as the server wrote it, with media kinds in the reader's language. */
+export const threadPreview = (content: string): string =>
+  localisePreview(content, {
+    image: i18n.t('workbench:alerts.image'),
+    file: (name) => i18n.t('workbench:alerts.file', { name }),
+    other: (type) => `[${i18n.t(`workbench:messageTypes.${type}`)}]`,
   });
 
 export const useMe = () => useQuery({ queryKey: workbenchKeys.me, queryFn: fetchMe, staleTime: Infinity });

@@ -4,6 +4,8 @@ import {
   applyReceipt,
   conversationReducer,
   firstSeqOf,
+  gapOf,
+  gapToSyncOf,
   initialConversation,
   lastSeqOf,
   mergeMessages,
@@ -179,5 +181,161 @@ describe('resyncSeqOf', () => {
     expect(resyncSeqOf([at(40), at(41), at(43)])).toBe(41);
     expect(resyncSeqOf([at(7)])).toBe(7);
     expect(resyncSeqOf([])).toBe(0);
+  });
+});
+
+describe('live arrival (pushes from two server nodes)', () => {
+  const ready = (messages: ChatMessage[] = []): ConversationState =>
+    conversationReducer(conversationReducer(initialConversation, { type: 'open', tid: 't-1' }), {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages, hasMore: false },
+    });
+  const push = (state: ConversationState, ...messages: ChatMessage[]) =>
+    conversationReducer(state, { type: 'merge', tid: 't-1', messages });
+
+  it('shows messages in seq order whatever order the pushes arrive in', () => {
+    let state = ready([makeMessage({ seq: 1 })]);
+    state = push(state, makeAgentMessage({ seq: 4, content: 'four' }));
+    state = push(state, makeMessage({ seq: 3, content: 'three' }));
+    state = push(state, makeAgentMessage({ seq: 2, content: 'two' }));
+
+    expect(seqs(state.messages)).toEqual([1, 2, 3, 4]);
+    expect(state.messages.map((message) => message.content)).toEqual(['Hello', 'two', 'three', 'four']);
+  });
+
+  it('drops a message delivered twice (the same mid from a resend or both nodes)', () => {
+    const twice = makeMessage({ mid: 'm-dup', seq: 2, content: 'once' });
+    let state = ready([makeMessage({ seq: 1 })]);
+    state = push(state, twice);
+    state = push(state, twice, { ...twice });
+
+    expect(state.messages.filter((message) => message.mid === 'm-dup')).toHaveLength(1);
+    expect(seqs(state.messages)).toEqual([1, 2]);
+  });
+
+  it('orders notices by seq with the messages, not by arrival', () => {
+    const system = { kind: 'system' as const, id: '', nickname: '', avatar: '' };
+    let state = ready([makeMessage({ seq: 1 })]);
+    state = push(state, makeMessage({ seq: 3, type: 'notification_agent_close', sender: system }));
+    state = push(
+      state,
+      makeMessage({ seq: 2, type: 'notification_rate_result', content: '5', sender: system }),
+    );
+
+    expect(state.messages.map((message) => message.type)).toEqual([
+      'text',
+      'notification_rate_result',
+      'notification_agent_close',
+    ]);
+  });
+
+  it('asks once for the messages of a gap that stays open, from the last seq held without one', () => {
+    let state = ready([1, 2].map((seq) => makeMessage({ seq })));
+    expect(gapToSyncOf(state)).toBeNull();
+
+    state = push(state, makeMessage({ seq: 5 }));
+    expect(gapOf(state.messages)).toBe(2);
+    expect(gapToSyncOf(state)).toBe(2);
+
+    state = conversationReducer(state, { type: 'gapAsked', tid: 't-1', afterSeq: 2 });
+    // The server had nothing to fill it with: the same gap is not asked again.
+    expect(gapToSyncOf(state)).toBeNull();
+    expect(gapToSyncOf(push(state, makeMessage({ seq: 6 })))).toBeNull();
+
+    // Partly filled: what is still missing is a new gap, asked for from further on.
+    state = push(state, makeMessage({ seq: 3 }));
+    expect(gapToSyncOf(state)).toBe(3);
+    state = push(state, makeMessage({ seq: 4 }));
+    expect(gapToSyncOf(state)).toBeNull();
+    expect(seqs(state.messages)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('waits for the first page before looking for gaps, and ignores messages still sending', () => {
+    let state = conversationReducer(initialConversation, { type: 'open', tid: 't-1' });
+    state = push(state, makeMessage({ seq: 9 }), makeMessage({ seq: 7 }));
+    expect(gapToSyncOf(state)).toBeNull();
+
+    state = conversationReducer(state, {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [7, 8].map((seq) => makeMessage({ seq })), hasMore: true },
+    });
+    state = conversationReducer(state, { type: 'pending', tid: 't-1', message: optimistic('L1', 'Hi') });
+    expect(gapToSyncOf(state)).toBeNull();
+  });
+});
+
+describe("the visitor's receipts on the agent's messages", () => {
+  it('moves sent → delivered → read, and never back', () => {
+    let state = conversationReducer(initialConversation, { type: 'open', tid: 't-1' });
+    state = conversationReducer(state, {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [makeMessage({ seq: 1 }), makeAgentMessage({ seq: 2 })], hasMore: false },
+    });
+    const agentStatus = () => state.messages.find((message) => message.seq === 2)?.status;
+    expect(agentStatus()).toBe('stored');
+
+    state = conversationReducer(state, {
+      type: 'receipt',
+      tid: 't-1',
+      seq: 2,
+      status: 'received',
+      by: 'visitor',
+    });
+    expect(agentStatus()).toBe('received');
+    state = conversationReducer(state, {
+      type: 'receipt',
+      tid: 't-1',
+      seq: 2,
+      status: 'read',
+      by: 'visitor',
+    });
+    expect(agentStatus()).toBe('read');
+    state = conversationReducer(state, {
+      type: 'receipt',
+      tid: 't-1',
+      seq: 2,
+      status: 'received',
+      by: 'visitor',
+    });
+    expect(agentStatus()).toBe('read');
+    // The visitor's own message is not marked by the visitor's receipt.
+    expect(state.messages[0].status).toBe('stored');
+  });
+
+  it('applies a receipt that came before the ack of the message it covers', () => {
+    let state = conversationReducer(initialConversation, { type: 'open', tid: 't-1' });
+    state = conversationReducer(state, {
+      type: 'loaded',
+      tid: 't-1',
+      history: { messages: [], hasMore: false },
+    });
+    state = conversationReducer(state, { type: 'pending', tid: 't-1', message: optimistic('L1', 'Hi') });
+    state = conversationReducer(state, {
+      type: 'receipt',
+      tid: 't-1',
+      seq: 3,
+      status: 'read',
+      by: 'visitor',
+    });
+    expect(state.messages[0].status).toBe('sending');
+
+    state = conversationReducer(state, {
+      type: 'merge',
+      tid: 't-1',
+      messages: [makeAgentMessage({ mid: 'm-3', seq: 3, localId: 'L1', content: 'Hi', status: 'stored' })],
+    });
+    expect(state.messages).toHaveLength(1);
+    expect(state.messages[0]).toMatchObject({ mid: 'm-3', status: 'read' });
+
+    // A later message is beyond the receipt: sent only.
+    state = conversationReducer(state, {
+      type: 'merge',
+      tid: 't-1',
+      messages: [makeAgentMessage({ seq: 4 })],
+    });
+    expect(state.messages[1].status).toBe('stored');
   });
 });

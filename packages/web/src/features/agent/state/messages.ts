@@ -38,8 +38,9 @@ export const mergeStatus = (current: MessageStatus, incoming: MessageStatus): Me
 
 export const isStored = (message: Pick<Message, 'seq'>): boolean => message.seq > 0;
 
+// Stored messages (notices included) in seq order, which is the order the server committed them.
 const compareMessages = (a: ChatMessage, b: ChatMessage): number => {
-  if (isStored(a) && isStored(b)) return a.seq - b.seq;
+  if (isStored(a) && isStored(b)) return a.seq - b.seq || a.createdAt - b.createdAt;
   if (isStored(a)) return -1;
   if (isStored(b)) return 1;
   return a.createdAt - b.createdAt;
@@ -88,12 +89,38 @@ export const resyncSeqOf = (log: readonly ChatMessage[]): number => {
   return seq;
 };
 
+/**
+ * The `afterSeq` to ask for when the log has a gap (a stored message beyond the last seq held
+ * without one: a push arrived out of order, or was lost with the server node that stored it), or
+ * null when there is none.
+ */
+export const gapOf = (log: readonly ChatMessage[]): number | null => {
+  const held = resyncSeqOf(log);
+  return lastSeqOf(log) > held ? held : null;
+};
+
 /** Lowest stored seq (0 when none): the `beforeSeq` of the next older page. */
 export const firstSeqOf = (log: readonly ChatMessage[]): number =>
   log.reduce(
     (min, message) => (isStored(message) && (min === 0 || message.seq < min) ? message.seq : min),
     0,
   );
+
+/** How far the visitor has confirmed the agents' messages (0: nothing yet). */
+export type VisitorReceipts = { received: number; read: number };
+
+/**
+ * The visitor's receipts applied to the agents' stored messages. A receipt may come before the
+ * ack or the push of the message it covers (the widget answers fast), so it is kept and applied
+ * again to every message that arrives later.
+ */
+const withVisitorReceipts = (log: ChatMessage[], receipts: VisitorReceipts): ChatMessage[] => {
+  let result = log;
+  if (receipts.received > 0)
+    result = applyReceipt(result, { seq: receipts.received, status: 'received', by: 'visitor' });
+  if (receipts.read > 0) result = applyReceipt(result, { seq: receipts.read, status: 'read', by: 'visitor' });
+  return result;
+};
 
 /** A receipt from one side marks the other side's messages up to its seq. */
 export const applyReceipt = (
@@ -124,6 +151,9 @@ export type ConversationState = {
   isLoadingOlder: boolean;
   /** What the visitor is typing (preview may be ''), or null. */
   typing: { preview: string; at: number } | null;
+  visitorReceipts: VisitorReceipts;
+  /** The `afterSeq` of the last gap asked for: a gap the server cannot fill is asked once. */
+  gapAsked: number | null;
 };
 
 export const initialConversation: ConversationState = {
@@ -133,6 +163,18 @@ export const initialConversation: ConversationState = {
   phase: 'idle',
   isLoadingOlder: false,
   typing: null,
+  visitorReceipts: { received: 0, read: 0 },
+  gapAsked: null,
+};
+
+/**
+ * The `afterSeq` of the resync a gap calls for, or null: only once the first page is in, and only
+ * once per gap (a gap the server cannot fill, e.g. a message it never stored, is not asked forever).
+ */
+export const gapToSyncOf = (state: ConversationState): number | null => {
+  if (state.phase !== 'ready') return null;
+  const gap = gapOf(state.messages);
+  return gap === null || gap === state.gapAsked ? null : gap;
 };
 
 export type ConversationAction =
@@ -149,7 +191,8 @@ export type ConversationAction =
   | { type: 'failed'; tid: string; localId: string; error: string }
   | { type: 'retrying'; tid: string; localId: string }
   | { type: 'typing'; tid: string; preview: string; at: number }
-  | { type: 'typingStopped'; tid: string };
+  | { type: 'typingStopped'; tid: string }
+  | { type: 'gapAsked'; tid: string; afterSeq: number };
 
 /**
  * The open conversation. Every action names its thread: an answer that arrives after the agent
@@ -170,7 +213,10 @@ export const conversationReducer = (
       return {
         ...state,
         // Merged, not replaced: pushes that arrived while the page loaded are kept.
-        messages: mergeMessages(state.messages, action.history.messages),
+        messages: withVisitorReceipts(
+          mergeMessages(state.messages, action.history.messages),
+          state.visitorReceipts,
+        ),
         hasMore: action.history.hasMore,
         phase: 'ready',
       };
@@ -181,7 +227,10 @@ export const conversationReducer = (
     case 'older':
       return {
         ...state,
-        messages: mergeMessages(state.messages, action.history.messages),
+        messages: withVisitorReceipts(
+          mergeMessages(state.messages, action.history.messages),
+          state.visitorReceipts,
+        ),
         hasMore: action.history.hasMore,
         isLoadingOlder: false,
       };
@@ -191,12 +240,20 @@ export const conversationReducer = (
       const isFromVisitor = action.messages.some((message) => message.sender.kind === 'visitor');
       return {
         ...state,
-        messages: mergeMessages(state.messages, action.messages),
+        messages: withVisitorReceipts(mergeMessages(state.messages, action.messages), state.visitorReceipts),
         typing: isFromVisitor ? null : state.typing,
       };
     }
-    case 'receipt':
-      return { ...state, messages: applyReceipt(state.messages, action) };
+    case 'receipt': {
+      const messages = applyReceipt(state.messages, action);
+      if (action.by !== 'visitor') return { ...state, messages };
+      const current = state.visitorReceipts;
+      const visitorReceipts =
+        action.status === 'read'
+          ? { received: Math.max(current.received, action.seq), read: Math.max(current.read, action.seq) }
+          : { ...current, received: Math.max(current.received, action.seq) };
+      return { ...state, messages, visitorReceipts };
+    }
     case 'pending':
       return { ...state, messages: [...state.messages, action.message].sort(compareMessages) };
     case 'progress':
@@ -229,5 +286,7 @@ export const conversationReducer = (
       return { ...state, typing: { preview: action.preview, at: action.at } };
     case 'typingStopped':
       return { ...state, typing: null };
+    case 'gapAsked':
+      return { ...state, gapAsked: action.afterSeq };
   }
 };

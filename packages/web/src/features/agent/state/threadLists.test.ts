@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Thread } from '@openkefu/contract';
 import { page } from '../../kefu/shared/testFixtures';
 import { makeAgentMessage, makeMessage, makeThread, NOW } from '../testing/fixtures';
-import { applyMessageToList, applyThreadUpdate, markListRead } from './threadLists';
+import { applyMessageToList, applyThreadUpdate, localisePreview, markListRead } from './threadLists';
 
 const ME = 'u-alice';
 const bob = { ...makeThread().agent!, uid: 'u-bob', nickname: 'Bob' };
@@ -127,5 +127,22 @@ describe('applyMessageToList', () => {
     const list = listOf(makeThread({ unreadCount: 4 }));
 
     expect(markListRead(list, 't-1')?.content[0].unreadCount).toBe(0);
+  });
+});
+
+describe('localisePreview', () => {
+  const labels = {
+    image: '[图片]',
+    file: (name: string) => `[文件] ${name}`,
+    other: (type: string) => `<${type}>`,
+  };
+
+  it("puts the server's media previews in the reader's words and leaves text alone", () => {
+    expect(localisePreview('[image]', labels)).toBe('[图片]');
+    expect(localisePreview('[file] report [v2].pdf', labels)).toBe('[文件] report [v2].pdf');
+    expect(localisePreview('[voice]', labels)).toBe('<voice>');
+    expect(localisePreview('Where is my parcel?', labels)).toBe('Where is my parcel?');
+    expect(localisePreview('[link] see this', labels)).toBe('[link] see this');
+    expect(localisePreview('[nonsense]', labels)).toBe('[nonsense]');
   });
 });

@@ -1,4 +1,12 @@
-import type { Message, Page, Thread, ThreadListKind, ThreadStatus } from '@openkefu/contract';
+import {
+  messageTypeValues,
+  type Message,
+  type MessageType,
+  type Page,
+  type Thread,
+  type ThreadListKind,
+  type ThreadStatus,
+} from '@openkefu/contract';
 
 /*
  * The workbench's four lists (GET /api/thread/mine?kind=…) kept live from the socket: a
@@ -73,6 +81,25 @@ export const applyThreadUpdate = (
     return previous ? withContent(page, others) : page;
   }
   return withContent(page, sortThreads(kind, [...others, thread]));
+};
+
+const SERVER_PREVIEW = /^\[([A-Za-z_]+)\](?: (.*))?$/s;
+
+/**
+ * The server's preview of a thread's last media message ("[image]", "[file] a.pdf", "[voice]")
+ * in the reader's language; anything else (the text of a message) as it is.
+ */
+export const localisePreview = (
+  content: string,
+  labels: { image: string; file: (name: string) => string; other: (type: MessageType) => string },
+): string => {
+  const match = SERVER_PREVIEW.exec(content);
+  const type = match?.[1] as MessageType | undefined;
+  if (!match || !type || !(messageTypeValues as readonly string[]).includes(type)) return content;
+  if (type === 'image' && match[2] === undefined) return labels.image;
+  if (type === 'file') return labels.file(match[2] ?? '');
+  // "[link] see this" is text someone typed, not a preview.
+  return match[2] === undefined ? labels.other(type) : content;
 };
 
 /** A short, plain-text preview of a message for list rows and notifications. */

@@ -81,6 +81,7 @@ export const makeThread = (overrides: Partial<Thread> = {}): Thread => ({
   unreadCount: 0,
   queuePosition: null,
   closeType: null,
+  leftMessage: false,
   rated: false,
   cycle: 1,
   queuedAt: NOW - 120_000,

@@ -9,11 +9,12 @@ import type {
   Profile,
   Thread,
   ThreadListKind,
+  TransferTarget,
   User,
   UserSettings,
 } from '@openkefu/contract';
-import { AntdProvider } from '../../../app/providers/AntdProvider';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { AntdProvider } from '../../../shared/providers/AntdProvider';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import { page, type RecordedRequest } from '../../kefu/shared/testFixtures';
@@ -38,6 +39,8 @@ export type WorkbenchServer = {
   threads: Thread[];
   history: Record<string, Message[]>;
   offers: Offer[];
+  /** GET /api/thread/transfer/targets, whatever the tid. */
+  transferTargets: TransferTarget[];
   me: User;
   settings: UserSettings;
   /** Answers a request differently when it returns a Response. */
@@ -66,6 +69,7 @@ export const installWorkbenchServer = (): WorkbenchServer => {
     threads: [],
     history: {},
     offers: [],
+    transferTargets: [],
     me: makeMe(),
     settings: defaultSettings,
     posts: (path) => server.requests.filter((r) => r.method === 'POST' && r.path === path),
@@ -76,6 +80,7 @@ export const installWorkbenchServer = (): WorkbenchServer => {
     server.threads = [];
     server.history = {};
     server.offers = [];
+    server.transferTargets = [];
     server.me = makeMe();
     server.settings = defaultSettings;
     server.answer = undefined;
@@ -104,6 +109,8 @@ export const installWorkbenchServer = (): WorkbenchServer => {
             );
           case '/api/thread/offers':
             return jsonResponse(server.offers);
+          case '/api/thread/transfer/targets':
+            return jsonResponse(server.transferTargets);
           case '/api/user/me':
             return jsonResponse(server.me);
           case '/api/user/settings':

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Cuw, Tag } from '@openkefu/contract';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 import { setupUser } from '../../kefu/shared/testUtils';
 import { makeMessage, makeThread } from '../testing/fixtures';
 import { installWorkbenchServer, renderWorkbench } from '../testing/renderWorkbench';

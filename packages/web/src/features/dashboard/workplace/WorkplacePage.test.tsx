@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { Profile } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
-import { makeMenu, sampleMenu } from '../../../app/routing/menuFixture';
-import { createSession, setSession } from '../../../app/routing/session';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { changeLanguage } from '../../../shared/i18n';
+import { makeMenu, sampleMenu } from '../../../shared/routing/menuFixture';
+import { createSession, setSession } from '../../../shared/routing/session';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { WorkplacePage } from './WorkplacePage';
 
 const profile: Profile = {
@@ -33,9 +34,10 @@ const profile: Profile = {
   isAdminAccount: false,
 };
 
-afterEach(() => {
+afterEach(async () => {
   setProfile(null);
   setSession(null);
+  await changeLanguage('en-US');
 });
 
 describe('WorkplacePage', () => {
@@ -51,6 +53,32 @@ describe('WorkplacePage', () => {
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/stable/kefu/account', '/stable/platform/menu']);
     expect(screen.getByText('Getting started')).toBeInTheDocument();
+  });
+
+  it("names and describes the roles in the reader's language, by role key", async () => {
+    await changeLanguage('zh-CN');
+    setProfile({
+      ...profile,
+      roles: [
+        ...profile.roles,
+        {
+          ...profile.roles[0],
+          rid: 'r2',
+          value: 'ROLE_WORKGROUP_AGENT',
+          name: 'Agent',
+          description: 'Serves',
+        },
+      ],
+    });
+    setSession(createSession(sampleMenu(), null, true));
+    renderWithProviders(<WorkplacePage />);
+    expect(screen.getByText('管理员')).toHaveAttribute('title', '组织所有者：可使用控制台的全部功能。');
+    expect(screen.getByText('客服', { selector: '.ant-tag' })).toHaveAttribute(
+      'title',
+      '接待访客：对话、会话、历史、访客、客户管理、个人设置、反馈和工单。',
+    );
+    expect(screen.queryByText('Administrator')).toBeNull();
+    expect(screen.queryByText('Agent')).toBeNull();
   });
 
   it('shows loading placeholders before the user info and an empty state without sections', () => {

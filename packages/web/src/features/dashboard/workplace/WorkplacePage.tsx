@@ -7,10 +7,11 @@ import type { Profile } from '@openkefu/contract';
 import { useProfile } from '../../../shared/auth/profileStore';
 import { Description, DescriptionList } from '../../../shared/components/DescriptionList';
 import { useLanguage } from '../../../shared/i18n';
+import { useRoleText } from '../../../shared/roles/roleText';
 import { greeting } from '../../../shared/utils/greeting';
-import { listMenuSections, titleOf, type SectionRoute } from '../../../app/routing/buildRoutes';
-import { useSession } from '../../../app/routing/session';
-import { MenuIcon } from '../../../layouts/icons';
+import { listMenuSections, titleOf, type SectionRoute } from '../../../shared/routing/buildRoutes';
+import { useSession } from '../../../shared/routing/session';
+import { MenuIcon } from '../../../shared/routing/menuIcons';
 import './workplace.css';
 
 const DASHBOARD = 'dashboard';
@@ -33,6 +34,7 @@ const describedSections = new Set([
 const UserCard = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation('app');
   const language = useLanguage();
+  const roleText = useRoleText();
   const validity = profile.validateUntilDate
     ? dayjs(profile.validateUntilDate).format('YYYY-MM-DD')
     : t('workplace.noExpiry');
@@ -59,7 +61,11 @@ const UserCard = ({ profile }: { profile: Profile }) => {
         <Description term={t('workplace.roles')}>
           <Space size={[4, 4]} wrap>
             {profile.roles.length > 0
-              ? profile.roles.map((role) => <Tag key={role.rid}>{role.name}</Tag>)
+              ? profile.roles.map((role) => (
+                  <Tag key={role.rid} title={roleText.description(role)}>
+                    {roleText.name(role)}
+                  </Tag>
+                ))
               : '-'}
           </Space>
         </Description>

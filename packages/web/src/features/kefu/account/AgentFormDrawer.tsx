@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@openkefu/contract';
 import { AvatarField } from '../../../shared/components/Upload';
 import { KEFU_NS } from '../shared/i18n';
-import { AGENT_ROLE_VALUES, RoleTags, useWorkgroupOptions } from '../shared/display';
+import { AGENT_ROLE_VALUES, RoleTags, useRoleLabel, useWorkgroupOptions } from '../shared/display';
 import { showFormError } from '../shared/errors';
 import {
   agentFormFields,
@@ -41,6 +41,7 @@ export type AgentFormDrawerProps = {
 /** Create / edit an agent. Rules mirror the contract's (agentCreateBodySchema / agentUpdateBodySchema). */
 export const AgentFormDrawer = ({ open, editing, onOpenChange, onSubmit }: AgentFormDrawerProps) => {
   const { t } = useTranslation(KEFU_NS);
+  const roleLabel = useRoleLabel();
   const [form] = Form.useForm<AgentFormValues>();
   const workgroups = useWorkgroupOptions();
   const isCreate = editing === null;
@@ -223,7 +224,7 @@ export const AgentFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Agent
             placeholder={t('account.form.placeholders.roles')}
             colProps={{ span: 12 }}
             mode="multiple"
-            options={AGENT_ROLE_VALUES.map((value) => ({ value, label: t(`roles.${value}`) }))}
+            options={AGENT_ROLE_VALUES.map((value) => ({ value, label: roleLabel({ value, name: value }) }))}
             rules={[
               { required: true, type: 'array', min: 1, message: t('account.form.validation.rolesRequired') },
             ]}

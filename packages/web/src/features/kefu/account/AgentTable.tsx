@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@openkefu/contract';
 import { Can, useCan } from '../../../shared/components/Authorized';
 import { useProfile } from '../../../shared/auth/profileStore';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { KEFU_NS } from '../shared/i18n';
 import { PersonCell, RoleTags, UserStatusTag, WorkgroupTags } from '../shared/display';
 import { reportUnlessHandled } from '../shared/errors';

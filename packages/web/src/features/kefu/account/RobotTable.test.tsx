@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { ALL_ACCOUNT_ACTIONS, adminWith, describeRequest, errorResponse } from '../shared/testFixtures';
 import { button, fill, findDialog, findPopconfirm, pickOption, rowOf, setupUser } from '../shared/testUtils';
 import { AccountPage } from './AccountPage';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 import { makeUser, page, type RecordedRequest } from '../shared/testFixtures';
 
 /* A stubbed API for the account page tests (imported by tests only). */

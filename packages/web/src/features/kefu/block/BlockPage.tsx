@@ -6,7 +6,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import type { Block } from '@openkefu/contract';
 import { Can } from '../../../shared/components/Authorized';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { AgentName, VisitorCell, formatTime } from '../thread/display';
 import { fetchBlockPage, unblock, type BlockFilters } from './api';

@@ -1,6 +1,6 @@
 import type { Block, BlockCreateBody, BlockStatus, BlockType, Envelope, Page } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 5 blacklist, console side: GET /api/block/query, POST create / unblock, GET visitor. */
 

@@ -4,7 +4,7 @@ import type { Category, Cuw } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { FakeXhr } from '../../../shared/components/Upload/testing';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse, page } from '../shared/testFixtures';
 import { button, fill, findDialog, findPopconfirm, rowOf, setupUser } from '../shared/testUtils';
 import { adminWithPermissions, queriesTo, stubFetch, type Recorded } from '../thread/testData';

@@ -9,7 +9,7 @@ import type { Cuw, CuwScope, Profile } from '@openkefu/contract';
 import { useProfile } from '../../../shared/auth/profileStore';
 import { useCan } from '../../../shared/components/Authorized';
 import { ExcelImportModal } from '../../../shared/components/ExcelImport';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { formatTime } from '../thread/display';
 import {

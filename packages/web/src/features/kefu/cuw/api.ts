@@ -10,7 +10,7 @@ import {
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
 import { downloadFile, type Download } from '../../../shared/api/download';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 5 quick replies, console side: /api/cuw/* and their categories under /api/category/*. */
 

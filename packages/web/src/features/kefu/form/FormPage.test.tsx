@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Form } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse } from '../shared/testFixtures';
 import { button, fill, findPopconfirm, setupUser } from '../shared/testUtils';
 import { T0, adminWithPermissions, stubFetch, workgroupOptions, type Recorded } from '../thread/testData';

@@ -4,7 +4,7 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { PermissionAction, Profile, UserBrief, Workgroup } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { GroupPage } from './GroupPage';
 
 const person = (uid: string, nickname: string, robot = false): UserBrief => ({

@@ -12,7 +12,7 @@ import { isHttpError } from '../../../shared/api/http';
 import { parseError } from '../../../shared/api/parseError';
 import { Can, useCan } from '../../../shared/components/Authorized';
 import { notify } from '../../../shared/feedback/notify';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import {
   createGroup,
   deleteGroup,

@@ -7,7 +7,7 @@ import type {
   WorkgroupUpdateBody,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /** Spec §7 "Workgroup" calls, plus the agent and robot lists the form picks from. */
 

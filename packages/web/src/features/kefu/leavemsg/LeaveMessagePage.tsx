@@ -6,7 +6,8 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import type { LeaveMessage, LeaveMessageStatus } from '@openkefu/contract';
 import { Can } from '../../../shared/components/Authorized';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { useWorkgroupOptions } from '../shared/display';
 import { reportUnlessHandled } from '../shared/errors';
 import { AgentName, VisitorCell, formatTime } from '../thread/display';
@@ -48,6 +49,8 @@ export const LeaveMessagePage = () => {
   });
 
   const reload = () => void actionRef.current?.reload();
+  // Visitors leave messages at any time: reload when the page is opened again or the window comes back.
+  useListRefresh(actionRef);
 
   const markRead = async (message: LeaveMessage) => {
     try {

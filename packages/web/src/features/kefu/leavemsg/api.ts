@@ -1,6 +1,6 @@
 import type { Envelope, LeaveMessage, LeaveMessageStatus, Page } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 4 leave messages, console side: GET /api/leavemsg/query, POST read / reply / close. */
 

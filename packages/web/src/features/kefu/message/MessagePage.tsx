@@ -1,11 +1,12 @@
 import './i18n';
 import '../thread/i18n';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageType, SenderKind } from '@openkefu/contract';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { formatTime } from '../thread/display';
 import { timeRangeColumn } from '../thread/filters';
@@ -44,6 +45,9 @@ export const MessagePage = () => {
   const [keyword, setKeyword] = useState<string | undefined>(undefined);
   const [openTid, setOpenTid] = useState<string | null>(null);
 
+  const actionRef = useRef<ActionType | undefined>(undefined);
+  // Stored messages only grow: reload when the page is opened again or the window comes back.
+  useListRefresh(actionRef);
   const request = usePageRequest<Message, MessageFilters>(
     async (query: PageQuery<MessageFilters>) => {
       setKeyword(query.keyword);
@@ -131,6 +135,7 @@ export const MessagePage = () => {
       <ProTable<Message, MessageFilters>
         rowKey="mid"
         headerTitle={t('title')}
+        actionRef={actionRef}
         columns={columns}
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

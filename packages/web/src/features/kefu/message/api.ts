@@ -1,6 +1,6 @@
 import type { Envelope, Message, MessageType, Page } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 4 message records: GET /api/message/query (indexed full-text search). */
 

@@ -7,7 +7,8 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Thread } from '@openkefu/contract';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { useWorkgroupOptions } from '../shared/display';
 import { reportUnlessHandled } from '../shared/errors';
 import { usePageVisible } from '../status/usePageVisible';
@@ -42,6 +43,8 @@ export const MonitorPage = () => {
   const [watching, setWatching] = useState<string | null>(null);
   const [updatedAt, setUpdatedAt] = useState<number | null>(null);
   const isVisible = usePageVisible();
+  // Also reloads at once when the page is opened again or the window comes back.
+  const { polling } = useListRefresh(actionRef, { pollMs: MONITOR_REFRESH_MS });
   const workgroups = useWorkgroupOptions();
   const durationText = useDurationText();
 
@@ -159,7 +162,7 @@ export const MonitorPage = () => {
         actionRef={actionRef}
         columns={columns}
         request={request}
-        polling={isVisible ? MONITOR_REFRESH_MS : undefined}
+        polling={polling}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 1300 }}

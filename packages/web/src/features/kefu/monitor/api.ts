@@ -1,6 +1,6 @@
 import type { Envelope, Page, Thread } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 4 live monitor: GET /api/thread/monitor (the watch drawer reads /api/thread/transcript). */
 

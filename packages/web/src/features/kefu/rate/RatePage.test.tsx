@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Rate, RateSummary } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { page } from '../shared/testFixtures';
 import { button, findDialog, pickOption, rowOf, searchForm, setupUser } from '../shared/testUtils';
 import {
@@ -96,6 +96,20 @@ describe('RatePage', { timeout: 60_000 }, () => {
     expect(within(card('Ratings')).getByText('2')).toBeInTheDocument();
     expect(screen.getByLabelText('Very satisfied: 1 (50%)')).toBeInTheDocument();
     expect(screen.getByLabelText('Neutral: 0 (0%)')).toBeInTheDocument();
+  });
+
+  it('reloads the list and the summary when the window comes back with a new rating', async () => {
+    rows = [rates[0]];
+    renderWithProviders(<RatePage />);
+    await screen.findByText('Very helpful');
+    await waitFor(() => expect(within(card('Ratings')).getByText('1')).toBeInTheDocument());
+    rows = rates;
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('Bo')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('Ratings')).getByText('2')).toBeInTheDocument());
+    expect(queriesTo(seen, '/api/rate/summary')).toHaveLength(2);
   });
 
   it('filters the list and the average alike', async () => {

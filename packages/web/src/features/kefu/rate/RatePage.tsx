@@ -1,13 +1,14 @@
 import './i18n';
 import '../thread/i18n';
 import './rate.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Card, Col, Rate as Stars, Row, Statistic, Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Rate, RateSummary } from '@openkefu/contract';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { AgentName, VisitorCell, formatTime } from '../thread/display';
 import { timeRangeColumn, useAgentOptions } from '../thread/filters';
@@ -70,6 +71,10 @@ export const RatePage = () => {
     placeholderData: keepPreviousData,
   });
 
+  const actionRef = useRef<ActionType | undefined>(undefined);
+  // Ratings arrive as conversations end: reload the list and its summary (same filters, so its
+  // query key would not change) when the page is opened again or the window comes back.
+  useListRefresh(actionRef, { onRefresh: () => void summary.refetch() });
   const request = usePageRequest<Rate, RateFilters>(
     async (query: PageQuery<RateFilters>) => {
       const { page: _page, size: _size, ...rest } = query;
@@ -203,6 +208,7 @@ export const RatePage = () => {
       <ProTable<Rate, RateFilters>
         rowKey="rid"
         headerTitle={t('title')}
+        actionRef={actionRef}
         columns={columns}
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

@@ -1,6 +1,6 @@
 import type { Envelope, Page, Rate, RateSummary } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 4 satisfaction: GET /api/rate/query (the page) and /api/rate/summary (average, count, distribution). */
 

@@ -10,7 +10,7 @@ import type {
   Workgroup,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Spec §7 "User" and "Workgroup" calls used by the customer-service pages. */
 

@@ -4,6 +4,7 @@ import { RobotOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AgentRoleValue, RobotType, RoleBrief, UserStatus, WorkgroupBrief } from '@openkefu/contract';
+import { useRoleText } from '../../../shared/roles/roleText';
 import { fetchAllWorkgroups } from './api';
 import { KEFU_NS } from './i18n';
 
@@ -62,11 +63,8 @@ export const UserStatusTag = ({ status }: { status: UserStatus }) => {
   return <Tag color={STATUS_COLORS[status]}>{t(`userStatus.${status}`)}</Tag>;
 };
 
-/** A role's name in the current language; the server's name for a value this console does not know. */
-export const useRoleLabel = (): ((role: Pick<RoleBrief, 'value' | 'name'>) => string) => {
-  const { t } = useTranslation(KEFU_NS);
-  return (role) => t(`roles.${role.value}`, { defaultValue: role.name });
-};
+/** A role's name in the current language (the shared translation by role key). */
+export const useRoleLabel = (): ((role: Pick<RoleBrief, 'value' | 'name'>) => string) => useRoleText().name;
 
 export const RoleTags = ({ roles }: { roles: RoleBrief[] }) => {
   const roleLabel = useRoleLabel();

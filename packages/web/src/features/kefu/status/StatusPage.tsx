@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { AgentStatus } from '@openkefu/contract';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { timeAgo } from '../../../shared/utils/timeAgo';
 import { KEFU_NS } from '../shared/i18n';
 import { PersonCell, UserStatusTag, WorkgroupTags, useWorkgroupOptions } from '../shared/display';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 import { makeAgentStatus } from '../shared/testFixtures';
 import { fetchStatusSummary, summarize } from './summary';
 

@@ -1,12 +1,13 @@
 import './i18n';
 import '../thread/i18n';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ThreadSummary } from '@openkefu/contract';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { AgentName, VisitorCell, formatTime } from '../thread/display';
 import { timeRangeColumn, useAgentOptions } from '../thread/filters';
@@ -27,6 +28,9 @@ export const SummaryPage = () => {
     queryFn: fetchSummaryCategories,
     staleTime: 30_000,
   });
+  const actionRef = useRef<ActionType | undefined>(undefined);
+  // Summaries are written as conversations end: reload when the page is opened again or the window comes back.
+  useListRefresh(actionRef);
   const request = usePageRequest<ThreadSummary, SummaryFilters>(fetchSummaryPage, {
     onError: reportUnlessHandled,
   });
@@ -126,6 +130,7 @@ export const SummaryPage = () => {
       <ProTable<ThreadSummary, SummaryFilters>
         rowKey="sid"
         headerTitle={t('title')}
+        actionRef={actionRef}
         columns={columns}
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}

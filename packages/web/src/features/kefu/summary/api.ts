@@ -1,6 +1,6 @@
 import type { Envelope, Page, ThreadSummary } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 4 session summaries: GET /api/summary/query and /api/summary/categories. */
 

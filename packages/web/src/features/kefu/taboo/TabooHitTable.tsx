@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { TabooHit } from '@openkefu/contract';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { formatTime } from '../thread/display';
 import { timeRangeColumn } from '../thread/filters';

@@ -8,7 +8,7 @@ import type { Taboo } from '@openkefu/contract';
 import { downloadFile } from '../../../shared/api/download';
 import { useCan } from '../../../shared/components/Authorized';
 import { ExcelImportModal } from '../../../shared/components/ExcelImport';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { reportUnlessHandled } from '../shared/errors';
 import { formatTime } from '../thread/display';
 import { deleteTaboo, fetchTabooPage, tabooBase, type TabooFilters, type TabooScope } from './api';

@@ -8,7 +8,7 @@ import type {
   TabooSettings,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /*
  * Issue 5 sensitive words, console side: the organisation's list (/api/taboo/*), the platform's

@@ -1,6 +1,6 @@
 import type { Envelope, Page, Tag, TagCreateBody, TagType, TagUpdateBody } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 5 tags, console side: GET /api/tag/query, /all; POST create / update; DELETE delete. */
 

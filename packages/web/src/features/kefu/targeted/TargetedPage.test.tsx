@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { Targeted } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse, page } from '../shared/testFixtures';
 import { button, fill, findDialog, findPopconfirm, pickOption, rowOf, setupUser } from '../shared/testUtils';
 import {

@@ -1,6 +1,6 @@
 import type { Envelope, Page, Targeted, TargetedCreateBody } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /* Issue 5 proactive invitations, console side: GET /api/targeted/query, POST create / update / delete. */
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ThreadRecord } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { page } from '../shared/testFixtures';
 import { button, fill, findDialog, pickOption, rowOf, searchForm, setupUser } from '../shared/testUtils';
 import dayjs from 'dayjs';
@@ -176,6 +176,64 @@ describe('ThreadPage', { timeout: 60_000 }, () => {
     await user.click(within(searchForm()).getByLabelText('Agent'));
     await screen.findByText('Agent Smith', { selector: '.ant-select-item-option-content' });
     expect(screen.queryByText('Robo', { selector: '.ant-select-item-option-content' })).toBeNull();
+  });
+
+  it('labels an offline conversation "Left a message" only when the visitor left one', async () => {
+    rows = [
+      {
+        tags: [],
+        ...makeThread({
+          tid: 't-3',
+          status: 'offline',
+          agent: null,
+          leftMessage: true,
+          visitor: { vid: 'v-cy', nickname: 'Cy', avatar: '', client: 'web' },
+        }),
+      },
+      {
+        tags: [],
+        ...makeThread({
+          tid: 't-4',
+          status: 'offline',
+          agent: null,
+          leftMessage: false,
+          visitor: { vid: 'v-di', nickname: 'Di', avatar: '', client: 'web' },
+        }),
+      },
+    ];
+    renderWithProviders(<ThreadPage />);
+    await screen.findByText('Cy');
+    expect(within(rowOf('Cy')).getByText('Left a message')).toBeInTheDocument();
+    expect(within(rowOf('Di')).getByText('No agent available')).toBeInTheDocument();
+    expect(within(rowOf('Di')).queryByText('Left a message')).toBeNull();
+    await act(() => changeLanguage('zh-CN'));
+    expect(await within(rowOf('Di')).findByText('无人接待')).toBeInTheDocument();
+    expect(within(rowOf('Cy')).getByText('留言')).toBeInTheDocument();
+  });
+
+  it('shows a visitor name made of markup as text, creating no element from it', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    rows = [
+      { tags: [], ...makeThread({ visitor: { vid: 'v-x', nickname: name, avatar: '', client: 'web' } }) },
+    ];
+    renderWithProviders(<ThreadPage />);
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    const table = screen.getByRole('table');
+    expect(table.querySelector('img')).toBeNull();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('reloads the list when the window comes back (a conversation closed meanwhile)', async () => {
+    rows = [queuing];
+    renderWithProviders(<ThreadPage />);
+    await screen.findByText('Bo');
+    expect(screen.queryByText('Ann')).toBeNull();
+    rows = [queuing, closed];
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByText('Ann')).toBeInTheDocument();
+    expect(queriesTo(seen, '/api/thread/query')).toEqual(['page=0&size=20', 'page=0&size=20']);
   });
 
   it('says so when nothing matches', async () => {

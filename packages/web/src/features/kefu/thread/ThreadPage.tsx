@@ -9,7 +9,8 @@ import type { ThreadRecord } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { Can } from '../../../shared/components/Authorized';
 import { notify } from '../../../shared/feedback/notify';
-import { usePageRequest, type PageQuery } from '../../../app/table/usePageRequest';
+import { useListRefresh } from '../../../shared/table/useListRefresh';
+import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { useWorkgroupOptions } from '../shared/display';
 import { reportUnlessHandled } from '../shared/errors';
 import { fetchAllTags } from '../tag/api';
@@ -30,6 +31,13 @@ import { TranscriptDrawer } from './TranscriptDrawer';
 const PERMISSION = 'kefu.thread';
 
 /**
+ * Conversations change state while the page shows (queued, accepted, closed): a light poll while
+ * the tab is visible keeps the list current without a socket per records page; the monitor
+ * polls faster because watching is its purpose.
+ */
+export const THREAD_LIST_POLL_MS = 30_000;
+
+/**
  * Kefu → session records (`/stable/kefu/thread`): the organisation's conversations over
  * `GET /api/thread/query` with the issue's filters, a transcript drawer, and the export of the
  * same filter to Excel.
@@ -48,6 +56,7 @@ export const ThreadPage = () => {
   const durationText = useDurationText();
   // Tags of both kinds: the filter matches the conversation's own and its visitor's.
   const tags = useQuery({ queryKey: ['kefu', 'thread', 'tagOptions'], queryFn: () => fetchAllTags() });
+  const { polling } = useListRefresh(actionRef, { pollMs: THREAD_LIST_POLL_MS });
 
   const request = usePageRequest<ThreadRecord, ThreadFilters>(
     async (query: PageQuery<ThreadFilters>) => {
@@ -147,7 +156,13 @@ export const ThreadPage = () => {
       key: 'status',
       search: false,
       width: 110,
-      render: (_, thread) => <ThreadStatusTag status={thread.status} queuePosition={thread.queuePosition} />,
+      render: (_, thread) => (
+        <ThreadStatusTag
+          status={thread.status}
+          queuePosition={thread.queuePosition}
+          leftMessage={thread.leftMessage}
+        />
+      ),
     },
     {
       title: t('columns.client'),
@@ -249,6 +264,7 @@ export const ThreadPage = () => {
         actionRef={actionRef}
         columns={columns}
         request={request}
+        polling={polling}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 1400 }}

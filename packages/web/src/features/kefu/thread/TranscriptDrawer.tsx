@@ -83,7 +83,11 @@ export const TranscriptDrawer = ({ tid, onClose, refreshMs }: TranscriptDrawerPr
               {thread.visitor.nickname || thread.visitor.vid}
             </Descriptions.Item>
             <Descriptions.Item label={t('transcript.fields.status')}>
-              <ThreadStatusTag status={thread.status} queuePosition={thread.queuePosition} />
+              <ThreadStatusTag
+                status={thread.status}
+                queuePosition={thread.queuePosition}
+                leftMessage={thread.leftMessage}
+              />
             </Descriptions.Item>
             <Descriptions.Item label={t('transcript.fields.agent')}>
               <AgentName agent={thread.agent} />

@@ -8,7 +8,7 @@ import type {
   UserBrief,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 import { downloadFile, type Download } from './download';
 
 /* Issue 4 conversation records: GET /api/thread/query, /transcript, /export. */

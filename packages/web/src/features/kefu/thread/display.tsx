@@ -15,15 +15,22 @@ const STATUS_COLORS: Record<ThreadStatus, string> = {
   closed: 'default',
 };
 
+/**
+ * An offline thread is one no agent took; only `leftMessage` (the visitor left a message in this
+ * care cycle) makes it "Left a message".
+ */
 export const ThreadStatusTag = ({
   status,
   queuePosition,
+  leftMessage = false,
 }: {
   status: ThreadStatus;
   queuePosition?: number | null;
+  leftMessage?: boolean;
 }) => {
   const { t } = useTranslation(KEFU_THREAD_NS);
-  const tag = <Tag color={STATUS_COLORS[status]}>{t(`status.${status}`)}</Tag>;
+  const label = status === 'offline' && leftMessage ? t('leftMessage') : t(`status.${status}`);
+  const tag = <Tag color={STATUS_COLORS[status]}>{label}</Tag>;
   if (status !== 'queuing' || !queuePosition) return tag;
   return <Tooltip title={t('queuePosition', { position: queuePosition })}>{tag}</Tooltip>;
 };

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { Message, PermissionAction, Profile, Thread } from '@openkefu/contract';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 
 /* Test data and a recording fetch for the conversation-records pages (imported by tests only). */
 
@@ -29,6 +29,7 @@ export const makeThread = (overrides: Partial<Thread> = {}): Thread => ({
   queuePosition: null,
   closeType: 'agent',
   rated: true,
+  leftMessage: false,
   cycle: 1,
   queuedAt: T0,
   startedAt: T0 + 5_000,

@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import type { AuthorityDetail } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { platformStaff, stubFetch, type RecordedRequest } from '../shared/testFixtures';
 import { AuthorityPage } from './AuthorityPage';
 
@@ -64,7 +64,9 @@ describe('AuthorityPage', { timeout: 30_000 }, () => {
     const chat = rowOf('chat');
     expect(within(chat).getByText('Chat')).toBeInTheDocument();
     expect(within(chat).getByText('Customer service')).toBeInTheDocument();
-    expect(within(chat).getByText('ROLE_WORKGROUP_AGENT')).toBeInTheDocument();
+    // Roles by name, their key on hover.
+    expect(within(chat).getByText('Agent')).toHaveAttribute('title', 'ROLE_WORKGROUP_AGENT');
+    expect(within(chat).getByText('Platform super admin')).toHaveAttribute('title', 'ROLE_SUPER');
 
     const admin = rowOf('admin');
     expect(within(admin).getByText('Channels and administration')).toBeInTheDocument();
@@ -83,7 +85,9 @@ describe('AuthorityPage', { timeout: 30_000 }, () => {
     renderWithProviders(<AuthorityPage />);
     await screen.findByText('chat', { selector: 'code' });
     expect(within(rowOf('chat')).getByText('会话')).toBeInTheDocument();
-    expect(within(rowOf('chat')).getByText('客服')).toBeInTheDocument();
+    // The section "客服" and the role ROLE_WORKGROUP_AGENT "客服".
+    expect(within(rowOf('chat')).getAllByText('客服')).toHaveLength(2);
+    expect(within(rowOf('chat')).getByText('管理员')).toHaveAttribute('title', 'ROLE_ADMIN');
     expect(within(rowOf('internal')).getByText('内部平台')).toBeInTheDocument();
     expect(within(rowOf('internal')).getByText('平台')).toBeInTheDocument();
     expect(within(rowOf('callcenter')).getByText('无菜单分区')).toBeInTheDocument();

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { AuthorityDetail } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { useLanguage } from '../../../shared/i18n';
-import { titleOf } from '../../../app/routing/buildRoutes';
+import { useRoleText } from '../../../shared/roles/roleText';
+import { titleOf } from '../../../shared/routing/buildRoutes';
 import { AUTHORITIES_QUERY_KEY, fetchAuthorities } from '../shared/api';
 import { PLATFORM_NS } from '../shared/i18n';
 
@@ -16,6 +17,7 @@ import { PLATFORM_NS } from '../shared/i18n';
 export const AuthorityPage = () => {
   const { t } = useTranslation(PLATFORM_NS);
   const language = useLanguage();
+  const roleText = useRoleText();
   const authorities = useQuery({ queryKey: AUTHORITIES_QUERY_KEY, queryFn: fetchAuthorities });
 
   const columns: ProColumns<AuthorityDetail>[] = [
@@ -56,8 +58,8 @@ export const AuthorityPage = () => {
         ) : (
           <Space size={[0, 4]} wrap>
             {authority.roles.map((role) => (
-              <Tag key={role} color={role === 'ROLE_SUPER' ? 'red' : undefined}>
-                {role}
+              <Tag key={role} color={role === 'ROLE_SUPER' ? 'red' : undefined} title={role}>
+                {roleText.name({ value: role })}
               </Tag>
             ))}
           </Space>

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import type { MenuItem, MenuNode } from '@openkefu/contract';
 import { useLanguage } from '../../../shared/i18n';
 import { parseError } from '../../../shared/api/parseError';
-import { titleOf } from '../../../app/routing/buildRoutes';
-import { MenuIcon, menuIconNames } from '../../../layouts/icons';
+import { titleOf } from '../../../shared/routing/buildRoutes';
+import { MenuIcon, menuIconNames } from '../../../shared/routing/menuIcons';
 import {
   emptyMenuForm,
   MENU_NAME_PATTERN,

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { MenuItem, Profile } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { MenuPage } from './MenuPage';
 
 const item = (overrides: Partial<MenuItem>): MenuItem => ({

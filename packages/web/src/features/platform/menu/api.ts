@@ -1,6 +1,6 @@
 import type { Envelope, MenuCreateBody, MenuItem, MenuNode, MenuUpdateBody, Page } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /** Spec §7 "Menu" calls. The console manages the `kefu` platform's menu. */
 export const MENU_PLATFORM = 'kefu';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RoleDetail } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import {
   ALL_ACTIONS,
   makeRole,
@@ -87,7 +87,10 @@ describe('RolePage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('ROLE_ADMIN')).toBeInTheDocument();
     const admin = rowOf('ROLE_ADMIN');
     expect(within(admin).getByText('Administrator')).toBeInTheDocument();
-    expect(within(admin).getByText('Owner of an organisation')).toBeInTheDocument();
+    // Named and described by role key (the server stores its own English text).
+    expect(
+      within(admin).getByText('Owner of an organisation: everything in the console.'),
+    ).toBeInTheDocument();
     expect(within(admin).getByText('7')).toBeInTheDocument();
     expect(within(admin).getByText('Home')).toBeInTheDocument();
     expect(within(admin).getByText('Chat')).toBeInTheDocument();
@@ -195,6 +198,10 @@ describe('RolePage', { timeout: 60_000 }, () => {
     expect(within(rowOf('ROLE_ADMIN')).getByText('首页')).toBeInTheDocument();
     expect(within(rowOf('ROLE_ADMIN')).getByText('会话')).toBeInTheDocument();
     expect(within(rowOf('ROLE_SUPER')).getByText('内部平台')).toBeInTheDocument();
+    expect(within(rowOf('ROLE_ADMIN')).getByText('管理员')).toBeInTheDocument();
+    expect(within(rowOf('ROLE_ADMIN')).getByText('组织所有者：可使用控制台的全部功能。')).toBeInTheDocument();
+    expect(within(rowOf('ROLE_SUPER')).getByText('平台超级管理员')).toBeInTheDocument();
+    expect(screen.queryByText('Owner of an organisation')).toBeNull();
     await user.click(within(rowOf('ROLE_ADMIN')).getByText('编辑'));
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('客服账号')).toBeInTheDocument();

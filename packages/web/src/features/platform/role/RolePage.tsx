@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoleDetail } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { Can } from '../../../shared/components/Authorized';
+import { useRoleText } from '../../../shared/roles/roleText';
 import { AUTHORITIES_QUERY_KEY, ROLES_QUERY_KEY, fetchRoles } from '../shared/api';
 import { PLATFORM_NS } from '../shared/i18n';
 import { RoleEditDrawer } from './RoleEditDrawer';
@@ -19,6 +20,7 @@ export const RolePage = () => {
   const queryClient = useQueryClient();
   const roles = useQuery({ queryKey: ROLES_QUERY_KEY, queryFn: fetchRoles });
   const [editing, setEditing] = useState<RoleDetail | null>(null);
+  const roleText = useRoleText();
 
   const columns: ProColumns<RoleDetail>[] = [
     {
@@ -27,8 +29,15 @@ export const RolePage = () => {
       width: 210,
       render: (_, role) => <Tag color={role.value === 'ROLE_SUPER' ? 'red' : 'blue'}>{role.value}</Tag>,
     },
-    { title: t('rolePage.columns.name'), dataIndex: 'name', width: 180 },
-    { title: t('rolePage.columns.description'), dataIndex: 'description', ellipsis: true, width: 260 },
+    // Shown by role key in the reader's language; the edit drawer shows the stored text.
+    { title: t('rolePage.columns.name'), key: 'name', width: 180, render: (_, role) => roleText.name(role) },
+    {
+      title: t('rolePage.columns.description'),
+      key: 'description',
+      ellipsis: true,
+      width: 260,
+      render: (_, role) => roleText.description(role),
+    },
     { title: t('rolePage.columns.userCount'), dataIndex: 'userCount', align: 'right', width: 90 },
     {
       title: t('rolePage.columns.authorities'),

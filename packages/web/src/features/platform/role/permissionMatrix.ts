@@ -6,7 +6,7 @@ import {
   type Permission,
   type PermissionAction,
 } from '@openkefu/contract';
-import { titleOf } from '../../../app/routing/buildRoutes';
+import { titleOf } from '../../../shared/routing/buildRoutes';
 
 /** One row of the permissions matrix: a menu section (depth 0) or one of its items. */
 export type MatrixRow = { permissionId: string; title: string; depth: number };

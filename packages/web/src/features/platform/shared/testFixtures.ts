@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { MenuNode, Page, PermissionAction, Profile, RoleDetail, User } from '@openkefu/contract';
-import { jsonResponse } from '../../../app/testing/renderWithProviders';
+import { jsonResponse } from '../../../shared/testing/renderWithProviders';
 
 /** Test fixtures of the platform pages: accounts, roles, a small menu tree and a recording fetch. */
 

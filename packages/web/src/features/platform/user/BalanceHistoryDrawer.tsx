@@ -3,7 +3,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import type { BalanceLog, User } from '@openkefu/contract';
 import { useLanguage } from '../../../shared/i18n';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { formatDateTime, formatMoney, formatSignedMoney } from '../shared/format';
 import { PLATFORM_NS } from '../shared/i18n';
 import { reportUnlessHandled } from '../shared/reportError';

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { RoleDetail, RoleValue, User } from '@openkefu/contract';
 import { useLanguage } from '../../../shared/i18n';
+import { useRoleText } from '../../../shared/roles/roleText';
 import { ActionModal } from '../shared/ActionModal';
 import { formatMoney, toDateOnly } from '../shared/format';
 import { PLATFORM_NS } from '../shared/i18n';
@@ -232,14 +233,15 @@ export type RolesModalProps = UserModalProps & { roles: RoleDetail[] | undefined
 export const RolesModal = ({ user, roles, isLoadingRoles, onClose, onDone }: RolesModalProps) => {
   const { t } = useTranslation(PLATFORM_NS);
   const { message } = App.useApp();
+  const roleText = useRoleText();
   const options = (roles ?? []).map((role) => ({
     value: role.value,
-    label: `${role.name} (${role.value})`,
+    label: `${roleText.name(role)} (${role.value})`,
   }));
   // A role the list does not know (not loaded yet, or renamed) still shows as its value.
   for (const role of user.roles)
     if (!options.some((option) => option.value === role.value))
-      options.push({ value: role.value, label: `${role.name || role.value} (${role.value})` });
+      options.push({ value: role.value, label: `${roleText.name(role)} (${role.value})` });
   return (
     <ActionModal<{ roles: RoleValue[] }>
       name="platform-user-roles"

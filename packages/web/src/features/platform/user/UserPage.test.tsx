@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { BalanceLog, User } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import {
   ALL_ACTIONS,
   makeUser,
@@ -393,5 +393,9 @@ describe('UserPage', { timeout: 30_000 }, () => {
     expect(within(rowOf('alice')).getByText('¥1,234.50')).toBeInTheDocument();
     expect(within(rowOf('bob')).getByText('3 天后到期')).toBeInTheDocument();
     expect(within(rowOf('carol')).getByText('不限期')).toBeInTheDocument();
+    // Roles by key in Chinese, not the server's English names.
+    expect(within(rowOf('bob')).getByText('管理员')).toHaveAttribute('title', 'ROLE_ADMIN');
+    expect(within(rowOf('bob')).getByText('VIP 管理员')).toHaveAttribute('title', 'ROLE_VIP');
+    expect(screen.queryByText('VIP administrator')).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { RoleValue, User } from '@openkefu/contract';
 import { useLanguage } from '../../../shared/i18n';
 import { Can, useCan } from '../../../shared/components/Authorized';
-import { usePageRequest } from '../../../app/table/usePageRequest';
+import { useRoleText } from '../../../shared/roles/roleText';
+import { usePageRequest } from '../../../shared/table/usePageRequest';
 import { ROLES_QUERY_KEY, fetchRoles } from '../shared/api';
 import { formatDateTime, formatMoney, validityOf } from '../shared/format';
 import { PLATFORM_NS } from '../shared/i18n';
@@ -121,6 +122,7 @@ export const UserPage = () => {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [isOwnersOnly, setOwnersOnly] = useState(false);
   const roles = useQuery({ queryKey: ROLES_QUERY_KEY, queryFn: fetchRoles });
+  const roleText = useRoleText();
   const request = usePageRequest<User, UserFilters>(
     (query) => fetchUserPage({ ...query, ownersOnly: isOwnersOnly }),
     { onError: reportUnlessHandled },
@@ -184,7 +186,7 @@ export const UserPage = () => {
         <Space size={[0, 4]} wrap>
           {user.roles.map((role) => (
             <Tag key={role.value} color={ROLE_COLORS[role.value]} title={role.value}>
-              {role.name || role.value}
+              {roleText.name(role)}
             </Tag>
           ))}
         </Space>

@@ -10,7 +10,7 @@ import type {
   ValidityUpdateBody,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
-import type { PageQuery } from '../../../app/table/usePageRequest';
+import type { PageQuery } from '../../../shared/table/usePageRequest';
 
 /** Platform → users: calls over every organisation's accounts (platform staff only). */
 

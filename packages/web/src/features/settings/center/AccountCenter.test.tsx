@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setProfile } from '../../../shared/auth/profileStore';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { changeLanguage } from '../../../shared/i18n';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse, sampleProfile, sampleUser, sampleWorkgroup, stubApi } from '../testing';
 import { AccountCenter, groupsOf } from './AccountCenter';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   setProfile(null);
+  await changeLanguage('en-US');
 });
 
 const member = (uid: string) => ({
@@ -55,6 +57,18 @@ describe('AccountCenter', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: /Edit profile/ }));
     expect(onNavigate).toHaveBeenCalledWith('base');
+  });
+
+  it("names my roles in zh-CN from the translations, not the server's English", async () => {
+    await changeLanguage('zh-CN');
+    setProfile(sampleProfile());
+    stubApi({
+      'GET /api/user/me': () => jsonResponse(sampleUser()),
+      'GET /api/workgroup/all': () => jsonResponse(groups),
+    });
+    renderWithProviders(<AccountCenter onNavigate={() => undefined} />);
+    expect(screen.getByText('客服')).toBeInTheDocument();
+    expect(screen.queryByText('Agent')).toBeNull();
   });
 
   it('hides the skill-group tab when my roles may not list skill groups', async () => {

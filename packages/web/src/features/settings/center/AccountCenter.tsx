@@ -9,7 +9,8 @@ import type { Language, Profile, Workgroup } from '@openkefu/contract';
 import { isHttpError } from '../../../shared/api/http';
 import { useProfile } from '../../../shared/auth/profileStore';
 import { useLanguage } from '../../../shared/i18n';
-import { useSession } from '../../../app/routing/session';
+import { useRoleText } from '../../../shared/roles/roleText';
+import { useSession } from '../../../shared/routing/session';
 import { fetchAllWorkgroups, MY_GROUPS_QUERY_KEY } from '../api';
 import { useMe } from '../hooks';
 import { SETTINGS_NS } from '../i18n';
@@ -37,6 +38,7 @@ const IdentityCard = ({ profile, onEdit }: { profile: Profile; onEdit: () => voi
   const { t } = useTranslation(SETTINGS_NS);
   const language = useLanguage();
   const me = useMe();
+  const roleText = useRoleText();
   const lastLoginAt = me.data?.lastLoginAt ?? null;
   return (
     <Card>
@@ -59,7 +61,7 @@ const IdentityCard = ({ profile, onEdit }: { profile: Profile; onEdit: () => voi
         <Space size={[4, 4]} wrap>
           {profile.roles.map((role) => (
             <Tag key={role.rid} color="blue" title={role.value}>
-              {role.name}
+              {roleText.name(role)}
             </Tag>
           ))}
         </Space>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getProfile, setProfile } from '../../../shared/auth/profileStore';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse, sampleProfile, sampleUser, stubApi } from '../testing';
 import { BaseView, toProfileUpdateBody } from './BaseView';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setProfile } from '../../../shared/auth/profileStore';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { errorResponse, sampleProfile, stubApi } from '../testing';
 import { maskAddress, passwordStrength, SecurityView } from './SecurityView';
 

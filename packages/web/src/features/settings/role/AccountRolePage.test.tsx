@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { makeMenu } from '../../../app/routing/menuFixture';
-import { createSession, setSession } from '../../../app/routing/session';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { makeMenu } from '../../../shared/routing/menuFixture';
+import { createSession, setSession } from '../../../shared/routing/session';
+import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { sampleProfile } from '../testing';
 import { AccountRolePage } from './AccountRolePage';
 
@@ -39,7 +39,8 @@ describe('AccountRolePage', { timeout: 30_000 }, () => {
     renderWithProviders(<AccountRolePage />);
     expect(screen.getByText('Agent')).toBeInTheDocument();
     expect(screen.getByText('ROLE_WORKGROUP_AGENT')).toBeInTheDocument();
-    expect(screen.getByText('Serves visitors.')).toBeInTheDocument();
+    // Role texts come from the console's translations by key, not the server's stored English.
+    expect(screen.getByText(/^Serves visitors:/)).toBeInTheDocument();
     expect(screen.getByText('Chat')).toBeInTheDocument();
 
     const account = rowOf('kefu.account');
@@ -69,6 +70,8 @@ describe('AccountRolePage', { timeout: 30_000 }, () => {
     expect(within(account).getByText('客服账号')).toBeInTheDocument();
     expect(within(account).getByText('查询')).toBeInTheDocument();
     expect(screen.getByText('在线客服')).toBeInTheDocument();
+    expect(screen.getByText('客服')).toBeInTheDocument();
+    expect(screen.getByText(/^接待访客/)).toBeInTheDocument();
   });
 
   it('has an empty state for a user without roles', () => {

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { Language, MenuNode, Permission, Role } from '@openkefu/contract';
 import { useProfile } from '../../../shared/auth/profileStore';
 import { useLanguage } from '../../../shared/i18n';
-import { useSession } from '../../../app/routing/session';
-import { titleOf } from '../../../app/routing/buildRoutes';
+import { useRoleText } from '../../../shared/roles/roleText';
+import { useSession } from '../../../shared/routing/session';
+import { titleOf } from '../../../shared/routing/buildRoutes';
 import { SETTINGS_NS } from '../i18n';
 import '../settings.css';
 
@@ -25,6 +26,8 @@ export const buildMenuTitles = (menu: MenuNode[], language: Language): Map<strin
 
 const RoleCard = ({ role, titles }: { role: Role; titles: Map<string, string> }) => {
   const { t } = useTranslation(SETTINGS_NS);
+  const roleText = useRoleText();
+  const description = roleText.description(role);
   const columns: TableColumnsType<Permission> = [
     {
       title: t('role.columns.page'),
@@ -65,12 +68,12 @@ const RoleCard = ({ role, titles }: { role: Role; titles: Map<string, string> })
       data-role={role.value}
       title={
         <Space>
-          {role.name}
+          {roleText.name(role)}
           <Tag>{role.value}</Tag>
         </Space>
       }
     >
-      {role.description && <Typography.Paragraph type="secondary">{role.description}</Typography.Paragraph>}
+      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
       <Typography.Title level={5}>{t('role.authorities')}</Typography.Title>
       <Typography.Paragraph>
         {role.authorities.length === 0 ? (

@@ -21,6 +21,7 @@ import {
   validateOrganization,
   type Validation,
 } from '../validation';
+import '../i18n';
 
 export type RegisterMethod = RegisterBody['method'];
 type RegisterField =

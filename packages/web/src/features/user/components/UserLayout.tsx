@@ -4,6 +4,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { usePublicConfig } from '../hooks/usePublicConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import './user.css';
+import '../i18n';
 
 export type UserLayoutProps = {
   /** Heading of the card, also the document title. */

@@ -8,6 +8,7 @@ import { UserLayout } from './UserLayout';
 import { ResultView } from './ResultView';
 import { usePublicConfig } from '../hooks/usePublicConfig';
 import { safeRedirect } from '../redirect';
+import '../i18n';
 
 export type WechatProvider = 'wechat' | 'wechatWork';
 

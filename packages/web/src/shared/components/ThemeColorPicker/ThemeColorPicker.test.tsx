@@ -9,10 +9,10 @@ describe('ThemeColorPicker', () => {
     await changeLanguage('en-US');
   });
 
-  it('offers the eight colours with #1890FF checked by default', () => {
+  it('offers the eight colours with daybreak blue #0958D9 checked by default', () => {
     render(<ThemeColorPicker />);
     expect(THEME_COLORS.map((c) => c.color)).toEqual([
-      '#1890FF',
+      '#0958D9',
       '#F5222D',
       '#FA541C',
       '#FAAD14',
@@ -21,7 +21,7 @@ describe('ThemeColorPicker', () => {
       '#2F54EB',
       '#722ED1',
     ]);
-    expect(DEFAULT_PRIMARY_COLOR).toBe('#1890FF');
+    expect(DEFAULT_PRIMARY_COLOR).toBe('#0958D9');
     expect(screen.getAllByRole('radio')).toHaveLength(8);
     const checked = screen.getByRole('radio', { checked: true });
     expect(checked).toHaveAccessibleName('Daybreak Blue (default)');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Attachment } from '@openkefu/contract';
 import { changeLanguage } from '../../i18n';
-import { jsonResponse, renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { jsonResponse, renderWithProviders } from '../../testing/renderWithProviders';
 import { AttachmentPickerDrawer } from './AttachmentPickerDrawer';
 import { FakeXhr, attachment, envelope, pageOf } from './testing';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setToken } from '../../auth/token';
 import { setProfile } from '../../auth/profileStore';
 import { changeLanguage } from '../../i18n';
-import { renderWithProviders } from '../../../app/testing/renderWithProviders';
+import { renderWithProviders } from '../../testing/renderWithProviders';
 import { UploadWidget } from './UploadWidget';
 import { FakeXhr, attachment, envelope, profile } from './testing';
 

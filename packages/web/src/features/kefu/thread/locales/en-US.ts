@@ -54,9 +54,11 @@ export const kefuThreadEnUS = {
     robot: 'Robot',
     queuing: 'Queuing',
     chatting: 'Chatting',
-    offline: 'Left a message',
+    // An offline thread in general (also the filter's label); `leftMessage` when the visitor did.
+    offline: 'No agent available',
     closed: 'Closed',
   },
+  leftMessage: 'Left a message',
   queuePosition: 'No. {{position}} in the queue',
   closeType: {
     agent: 'Closed by the agent',
@@ -121,6 +123,7 @@ export const kefuThreadEnUS = {
   },
   notice: {
     notification_queue: 'The visitor joined the queue',
+    notification_accept: 'An agent accepted the conversation',
     notification_queue_accept: 'An agent accepted the conversation from the queue',
     notification_transfer: 'A transfer was requested',
     notification_transfer_accept: 'The transfer was accepted',
@@ -142,6 +145,7 @@ export const kefuThreadEnUS = {
     notification_recall: 'A message was recalled',
   },
   noticeWith: {
+    notification_accept: '{{content}} accepted the conversation',
     notification_queue_accept: '{{content}} accepted the conversation from the queue',
     notification_transfer: 'The conversation was transferred to {{content}}',
     notification_invite_accept: '{{content}} joined the conversation',

@@ -53,9 +53,10 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
     robot: '机器人',
     queuing: '排队中',
     chatting: '对话中',
-    offline: '留言',
+    offline: '无人接待',
     closed: '已结束',
   },
+  leftMessage: '留言',
   queuePosition: '排队第 {{position}} 位',
   closeType: {
     agent: '客服关闭',
@@ -120,6 +121,7 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
   },
   notice: {
     notification_queue: '访客进入排队',
+    notification_accept: '客服已接入会话',
     notification_queue_accept: '客服已从队列接入会话',
     notification_transfer: '发起了会话转接',
     notification_transfer_accept: '转接已被接受',
@@ -141,6 +143,7 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
     notification_recall: '一条消息被撤回',
   },
   noticeWith: {
+    notification_accept: '{{content}} 已接入会话',
     notification_queue_accept: '{{content}} 已从队列接入会话',
     notification_transfer: '会话已转接给 {{content}}',
     notification_invite_accept: '{{content}} 加入了会话',

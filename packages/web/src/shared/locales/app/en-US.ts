@@ -29,6 +29,10 @@ export const appEnUS = {
     sectionMenu: '{{section}} menu',
     mainMenu: 'Main menu',
   },
+  table: {
+    scrollRegion: '{{title}} (scrollable table)',
+    scrollRegionUnnamed: 'Scrollable table',
+  },
   footer: {
     copyright: '{{year}} OpenKefu. All rights reserved.',
     illegalUse:

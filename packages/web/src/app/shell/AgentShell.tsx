@@ -4,14 +4,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useRoutes } from 'react-router';
 import { AgentLayout } from '../../layouts/AgentLayout';
-import { AntdProvider } from '../../app/providers/AntdProvider';
-import { createQueryClient } from '../../app/queryClient';
-import { setDocumentTitle } from '../../app/title/pageTitle';
+import { AntdProvider } from '../../shared/providers/AntdProvider';
+import { createQueryClient } from '../../shared/api/queryClient';
+import { setDocumentTitle } from '../../shared/title/pageTitle';
 import { useProfile } from '../../shared/auth/profileStore';
-import { WORKBENCH_NS } from './i18n';
-import { RealtimeProvider, useRealtime } from './realtime/RealtimeProvider';
-import { WorkbenchPage } from './WorkbenchPage';
-import '../../app/i18nApp';
+import { WORKBENCH_NS } from '../../features/agent/i18n';
+import { RealtimeProvider, useRealtime } from '../../features/agent/realtime/RealtimeProvider';
+import { WorkbenchPage } from '../../features/agent/WorkbenchPage';
+import '../../shared/i18n/appBundle';
 
 /** Server state of the workbench window (its own page life: it opens in a window of its own). */
 const queryClient = createQueryClient();
@@ -57,7 +57,10 @@ const Frame = () => {
   if (isRefused) {
     return (
       <AgentLayout>
-        <Result status="403" title="403" subTitle={t('noChatAuthority')} />
+        {/* The layout leaves the <main> landmark to its page (the workbench has its own). */}
+        <main>
+          <Result status="403" title="403" subTitle={t('noChatAuthority')} />
+        </main>
       </AgentLayout>
     );
   }

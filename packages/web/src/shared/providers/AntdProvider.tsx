@@ -1,11 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
-import { App, ConfigProvider, theme as antdTheme } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { setNotifier, type Notifier } from '../../shared/feedback/notify';
-import { useLanguage } from '../../shared/i18n';
+import { setNotifier, type Notifier } from '../feedback/notify';
+import { useLanguage } from '../i18n';
 import { useSettings } from '../settings/useSettings';
-import '../i18nApp';
+import { buildThemeConfig } from './theme';
+import { TableScrollAccess } from './TableScrollAccess';
+import '../i18n/appBundle';
 
 type NotificationApi = ReturnType<typeof App.useApp>['notification'];
 
@@ -37,22 +39,19 @@ const ColorWeakEffect = ({ isOn }: { isOn: boolean }) => {
 
 /**
  * antd's ConfigProvider with the current language (STACK gotchas 3/4: `antd/es/locale/*`, and
- * ProComponents take their texts from it) and the chosen primary colour.
+ * ProComponents take their texts from it), the chosen primary colour and the contrast overrides
+ * of theme.ts; table scroll areas made reachable by keyboard.
  */
 export const AntdProvider = ({ children }: { children: ReactNode }) => {
   const language = useLanguage();
   const settings = useSettings();
+  const theme = useMemo(() => buildThemeConfig(settings.primaryColor), [settings.primaryColor]);
   return (
-    <ConfigProvider
-      locale={language === 'zh-CN' ? zhCN : enUS}
-      theme={{
-        algorithm: antdTheme.defaultAlgorithm,
-        token: { colorPrimary: settings.primaryColor, colorLink: settings.primaryColor },
-      }}
-    >
+    <ConfigProvider locale={language === 'zh-CN' ? zhCN : enUS} theme={theme}>
       <App className="ok-app">
         <NotifierBridge />
         <ColorWeakEffect isOn={settings.colorWeak} />
+        <TableScrollAccess />
         {children}
       </App>
     </ConfigProvider>

@@ -25,7 +25,11 @@ export const createSession = (
 ): AppSession => ({
   menu,
   config,
-  table: buildRouteTable(menu, { isProduction, disabledNames: disabledMenuNames(config?.features) }),
+  table: buildRouteTable(menu, {
+    isProduction,
+    showDebugMenus: config?.showDebugMenus === true,
+    disabledNames: disabledMenuNames(config?.features),
+  }),
 });
 
 export const getSession = (): AppSession | null => current;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { PublicConfig } from '@openkefu/contract';
 import { buildRouteTable, findSectionOfPath, listMenuSections, titleOf } from './buildRoutes';
 import { disabledMenuNames } from './features';
 import { makeMenu, sampleMenu } from './menuFixture';
 import { resolvePath } from './resolvePath';
+import { createSession } from './session';
 
 const paths = (pages: { path: string }[]) => pages.map((page) => page.path);
 
@@ -33,6 +35,47 @@ describe('building routes from the menu tree', () => {
     expect(resolvePath(prod, '/stable/kefu/monitor')).toEqual({ kind: 'notFound' });
   });
 
+  it('shows debug-only items in production when the operator turns on showDebugMenus', () => {
+    const shown = buildRouteTable(sampleMenu(), { isProduction: true, showDebugMenus: true });
+    expect(paths(shown.sections[1].menuPages)).toContain('/stable/kefu/monitor');
+    expect(shown.pages.has('/stable/dashboard/guide')).toBe(true);
+    expect(resolvePath(shown, '/stable/kefu/monitor')).toMatchObject({ kind: 'page' });
+
+    const off = buildRouteTable(sampleMenu(), { isProduction: true, showDebugMenus: false });
+    expect(off.pages.has('/stable/kefu/monitor')).toBe(false);
+  });
+
+  it('takes showDebugMenus from the public config when the session is built', () => {
+    const config = (showDebugMenus: boolean): PublicConfig => ({
+      productName: 'OpenKefu',
+      version: '1.0.0',
+      privateServer: false,
+      features: {
+        onlineVisitor: true,
+        historyMessage: true,
+        monitor: true,
+        qualityCheck: true,
+        statistic: true,
+        support: true,
+        feedback: true,
+        wechatScanLogin: false,
+        im: false,
+      },
+      links: { support: '', help: '', agreement: '' },
+      uploadBaseUrl: '',
+      showDebugMenus,
+      loginMethods: ['password'],
+    });
+    expect(createSession(sampleMenu(), config(true), true).table.pages.has('/stable/kefu/monitor')).toBe(
+      true,
+    );
+    expect(createSession(sampleMenu(), config(false), true).table.pages.has('/stable/kefu/monitor')).toBe(
+      false,
+    );
+    // Before the config has loaded, a production build keeps them hidden.
+    expect(createSession(sampleMenu(), null, true).table.pages.has('/stable/kefu/monitor')).toBe(false);
+  });
+
   it('marks http paths external: listed in the menu, never routed', () => {
     const table = buildRouteTable(sampleMenu(), { isProduction: false });
     const docs = table.sections[1].menuPages.find((page) => page.key === 'docs');
@@ -52,7 +95,8 @@ describe('building routes from the menu tree', () => {
 
   it('orders sections and items by their order field', () => {
     const tree = sampleMenu();
-    tree[0].order = 99;
+    // Past any fixture order (the fixture numbers nodes with a counter shared by all tests).
+    tree[0].order = Number.MAX_SAFE_INTEGER;
     tree[1].children.reverse().forEach((child, index) => (child.order = index));
     const table = buildRouteTable(tree, { isProduction: false });
     expect(table.sections.map((s) => s.name)).toEqual(['kefu', 'platform', 'dashboard']);

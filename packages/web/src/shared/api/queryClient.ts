@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isHttpError } from '../shared/api/http';
+import { isHttpError } from './http';
 
 /** Client errors (4xx) will not change on a retry; network and server errors get one more try. */
 const shouldRetry = (failureCount: number, error: unknown): boolean =>

@@ -9,7 +9,8 @@ import {
   DEFAULT_MULTI_TAB,
   DEFAULT_THEME,
   SIDEBAR_OPENED,
-} from '../../shared/storage/storage';
+} from '../storage/storage';
+import { DEFAULT_PRIMARY_COLOR } from '../components/ThemeColorPicker';
 
 /** Display settings of spec §3 (the language is kept by the shared i18n module). */
 export type NavTheme = 'dark' | 'light';
@@ -29,7 +30,13 @@ export type DisplaySettings = {
   multiTab: boolean;
 };
 
-/** Spec §9 defaults. */
+/**
+ * The palette's daybreak blue before it was darkened for contrast (issue 12): a stored pick of that
+ * swatch becomes today's daybreak blue.
+ */
+export const LEGACY_DEFAULT_COLOR = '#1890FF';
+
+/** Spec §9 defaults, with a primary colour that reaches WCAG AA (see ThemeColorPicker). */
 export const defaultSettings: DisplaySettings = {
   sidebarOpened: true,
   theme: 'dark',
@@ -38,7 +45,7 @@ export const defaultSettings: DisplaySettings = {
   fixedHeader: true,
   fixedSidebar: true,
   autoHideHeader: false,
-  primaryColor: '#1890FF',
+  primaryColor: DEFAULT_PRIMARY_COLOR,
   colorWeak: false,
   multiTab: false,
 };
@@ -119,6 +126,7 @@ export const readSettings = (persistence: SettingsPersistence): DisplaySettings 
     const value = persistence.get(settingStorageKeys[key]);
     if (validators[key](value)) (loaded as Record<string, unknown>)[key] = value;
   }
+  if (loaded.primaryColor.toUpperCase() === LEGACY_DEFAULT_COLOR) loaded.primaryColor = DEFAULT_PRIMARY_COLOR;
   return normalizeSettings(loaded);
 };
 

@@ -1,4 +1,4 @@
-import type { Messages } from '../../shared/i18n/types';
+import type { Messages } from '../../i18n/types';
 import { bootZhCN } from './boot';
 import type { AppMessages } from './en-US';
 
@@ -30,6 +30,10 @@ export const appZhCN: Messages<AppMessages> = {
     logoutConfirm: '您确定要退出登录吗？',
     sectionMenu: '{{section}}菜单',
     mainMenu: '主菜单',
+  },
+  table: {
+    scrollRegion: '{{title}}（可滚动表格）',
+    scrollRegionUnnamed: '可滚动表格',
   },
   footer: {
     copyright: '{{year}} OpenKefu 版权所有',

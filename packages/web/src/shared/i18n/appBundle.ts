@@ -1,6 +1,6 @@
-import { i18n } from './i18nBoot';
-import { appEnUS } from './locales/en-US';
-import { appZhCN } from './locales/zh-CN';
+import { i18n } from './index';
+import { appEnUS } from '../locales/app/en-US';
+import { appZhCN } from '../locales/app/zh-CN';
 
 /** Registers the full `app` namespace; imported by the shell chunk, never by the login page. */
 i18n.addResourceBundle('en-US', 'app', appEnUS, true, true);

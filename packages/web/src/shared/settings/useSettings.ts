@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { storage } from '../../shared/storage/storage';
+import { storage } from '../storage/storage';
 import { createSettingsStore, type DisplaySettings } from './settings';
 
 /** The console's one settings store, persisted through the shared `pro__` storage. */

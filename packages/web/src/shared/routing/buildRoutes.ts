@@ -52,6 +52,11 @@ export type RouteTable = {
 export type BuildOptions = {
   /** `import.meta.env.PROD`: debug-only items appear only outside production builds (spec §6). */
   isProduction: boolean;
+  /**
+   * The operator's SHOW_DEBUG_MENUS (public config `showDebugMenus`): shows debug-only items in
+   * production too, for the pages the next issues build behind them. Off by default.
+   */
+  showDebugMenus?: boolean;
   /** Menu names switched off by the public configuration's feature flags. */
   disabledNames?: ReadonlySet<string>;
 };
@@ -74,7 +79,8 @@ export const buildRouteTable = (tree: MenuNode[], options: BuildOptions): RouteT
   const pages = new Map<string, PageRoute>();
   const hiddenPaths = new Set<string>();
   const disabled = options.disabledNames ?? new Set<string>();
-  const isHidden = (node: MenuNode) => (options.isProduction && node.debugOnly) || disabled.has(node.name);
+  const hidesDebug = options.isProduction && !options.showDebugMenus;
+  const isHidden = (node: MenuNode) => (hidesDebug && node.debugOnly) || disabled.has(node.name);
 
   const sections: SectionRoute[] = [];
   for (const node of [...tree].sort(byOrder)) {

@@ -8,7 +8,7 @@ import {
   readSettings,
   type SettingsPersistence,
 } from './settings';
-import { storage } from '../../shared/storage/storage';
+import { storage } from '../storage/storage';
 
 const memory = (initial: Record<string, unknown> = {}) => {
   const values = new Map(Object.entries(initial));
@@ -24,7 +24,7 @@ const memory = (initial: Record<string, unknown> = {}) => {
 };
 
 describe('display settings', () => {
-  it('defaults to spec §9: dark, side menu, Fixed, fixed header and sidebar, #1890FF, multi-tab off', () => {
+  it('defaults to spec §9 (dark, side menu, Fixed, fixed header and sidebar, multi-tab off) with the AA daybreak blue', () => {
     expect(readSettings(memory().persistence)).toEqual({
       sidebarOpened: true,
       theme: 'dark',
@@ -33,10 +33,16 @@ describe('display settings', () => {
       fixedHeader: true,
       fixedSidebar: true,
       autoHideHeader: false,
-      primaryColor: '#1890FF',
+      primaryColor: '#0958D9',
       colorWeak: false,
       multiTab: false,
     });
+  });
+
+  it('reads a stored pick of the old daybreak blue as the new one, and keeps other colours', () => {
+    const legacy = memory({ DEFAULT_COLOR: '#1890ff' });
+    expect(readSettings(legacy.persistence).primaryColor).toBe('#0958D9');
+    expect(readSettings(memory({ DEFAULT_COLOR: '#52C41A' }).persistence).primaryColor).toBe('#52C41A');
   });
 
   it('turning fixed header off forces auto-hide header off', () => {
@@ -127,7 +133,7 @@ describe('display settings', () => {
   it('formats every value for the copy action', () => {
     const text = formatSettingsForCopy(defaultSettings);
     expect(text).toContain('theme: "dark",');
-    expect(text).toContain('primaryColor: "#1890FF",');
+    expect(text).toContain('primaryColor: "#0958D9",');
     expect(text).toContain('multiTab: false,');
   });
 });

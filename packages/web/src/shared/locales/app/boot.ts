@@ -1,4 +1,4 @@
-import type { Messages } from '../../shared/i18n/types';
+import type { Messages } from '../../i18n/types';
 
 /**
  * The few `app` strings needed before the authenticated shell loads (guard notices, titles of the
