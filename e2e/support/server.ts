@@ -80,7 +80,8 @@ export const startServer = async (
     dataDir,
     output: () => log,
     stop: async () => {
-      if (child.exitCode === null) {
+      // A killed process has a signalCode and no exitCode: it has exited already.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
@@ -88,7 +89,7 @@ export const startServer = async (
       rmSync(dataDir, { recursive: true, force: true });
     },
     kill: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
