@@ -102,7 +102,7 @@ const main = async () => {
   }
 
   const shellKey = Object.keys(manifest).find(
-    (key) => /src\/app\/shell\//i.test(key) && manifest[key]?.isDynamicEntry,
+    (key) => /src\/app\/shell\/AppShell\./i.test(key) && manifest[key]?.isDynamicEntry,
   );
   const shell = shellKey ? closure(manifest, shellKey) : new Set<string>();
   const shellOwn = [...shell].filter((file) => !entry.has(file));
