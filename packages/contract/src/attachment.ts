@@ -34,8 +34,17 @@ export const attachmentQuerySchema = pageQuerySchema.extend({
   kind: uploadKindSchema.optional(),
   /** `image` lists images only (the picker for image fields). */
   mediaType: z.enum(['image', 'file']).optional(),
+  /** File name contains it (case-insensitive). */
+  keyword: z.string().trim().max(100).optional(),
   client: z.string().max(32).optional(),
 });
 export type AttachmentQuery = z.input<typeof attachmentQuerySchema>;
 
 export const attachmentDeleteQuerySchema = z.object({ aid: z.string().trim().min(1).max(64) });
+
+/** GET /api/attachment/get — one attachment and the (not purged) articles whose content uses it, newest first. */
+export const attachmentGetQuerySchema = z.object({ aid: z.string().trim().min(1).max(64) });
+export const attachmentDetailSchema = attachmentSchema.extend({
+  articles: z.array(z.object({ aid: z.string(), title: z.string(), type: z.string() })),
+});
+export type AttachmentDetail = z.infer<typeof attachmentDetailSchema>;

@@ -11,10 +11,30 @@ import { categoryTypeSchema } from './enums.js';
 export const cuwCategoryTypeSchema = categoryTypeSchema.extract(['cuw_mine', 'cuw_company', 'cuw_platform']);
 export type CuwCategoryType = z.infer<typeof cuwCategoryTypeSchema>;
 
+/** Article category types (issue 13): one per article type, each a tree. */
+export const articleCategoryTypeSchema = categoryTypeSchema.extract([
+  'support',
+  'blog',
+  'knowledge',
+  'zhaobiao',
+  'jinrimeiyu',
+  'tiku',
+  'tikuqa',
+]);
+export type ArticleCategoryType = z.infer<typeof articleCategoryTypeSchema>;
+
+/** The category types `/api/category/*` manages. */
+export const managedCategoryTypeSchema = z.union([cuwCategoryTypeSchema, articleCategoryTypeSchema]);
+export type ManagedCategoryType = z.infer<typeof managedCategoryTypeSchema>;
+
 export const categorySchema = z.object({
   cid: z.string(),
   name: z.string(),
   type: categoryTypeSchema,
+  /** The parent's cid (article categories form a tree); null at the top and for flat types. */
+  parent: z.string().nullable(),
+  /** Position among its siblings, ascending. */
+  order: z.number().int(),
   /** The caller may rename and delete it (its own, its organisation's with the permission, platform staff). */
   editable: z.boolean(),
   createdAt: z.number(),
@@ -29,21 +49,37 @@ const categoryName = z.string().trim().min(1).max(64);
 
 /** GET /api/category/query — a page of categories of one type, by name. */
 export const categoryQuerySchema = pageQuerySchema.extend({
-  type: cuwCategoryTypeSchema,
+  type: managedCategoryTypeSchema,
   keyword: z.string().trim().max(64).optional(),
 });
 export type CategoryQuery = z.infer<typeof categoryQuerySchema>;
 
 /** GET /api/category/all — every category of one type, by name (pickers). */
-export const categoryAllQuerySchema = z.object({ type: cuwCategoryTypeSchema });
+export const categoryAllQuerySchema = z.object({ type: managedCategoryTypeSchema });
 
-export const categoryCreateBodySchema = z.object({ type: cuwCategoryTypeSchema, name: categoryName });
+/** `parent` and `order` apply to article types; a parent must be of the same type and owner. */
+export const categoryCreateBodySchema = z.object({
+  type: managedCategoryTypeSchema,
+  name: categoryName,
+  parent: z.string().trim().min(1).max(64).nullable().optional(),
+  order: z.number().int().min(0).max(100_000).optional(),
+});
 export type CategoryCreateBody = z.infer<typeof categoryCreateBodySchema>;
 
+/** Moving under its own descendant is refused (400, field parent). */
 export const categoryUpdateBodySchema = z.object({
   cid: z.string().trim().min(1).max(64),
   name: categoryName,
+  parent: z.string().trim().min(1).max(64).nullable().optional(),
+  order: z.number().int().min(0).max(100_000).optional(),
 });
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBodySchema>;
 
 export const categoryCidQuerySchema = z.object({ cid: z.string().trim().min(1).max(64) });
+
+/** GET /api/category/tree — an article category type's tree, with the count of (not deleted) articles directly in each. */
+export const categoryTreeQuerySchema = z.object({ type: articleCategoryTypeSchema });
+export type CategoryTreeNode = Category & { articleCount: number; children: CategoryTreeNode[] };
+export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
+  categorySchema.extend({ articleCount: z.number().int(), children: z.array(categoryTreeNodeSchema) }),
+);

@@ -26,3 +26,5 @@ export * from './category.js';
 export * from './cuw.js';
 export * from './tag.js';
 export * from './organization.js';
+export * from './article.js';
+export * from './kb.js';

@@ -85,6 +85,8 @@ export const widgetSettingsSchema = z.object({
   showForm: z.boolean(),
   showCollectMobile: z.boolean(),
   hideLogo: z.boolean(),
+  /** The skill group offers a help-centre search before the chat (GET /visitor/api/help/search). */
+  helpCenterSearch: z.boolean(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 

@@ -98,6 +98,8 @@ export const workgroupSchema = z.object({
   robotCollectMobile: z.boolean(),
   hideLogo: z.boolean(),
   showRightColumn: z.boolean(),
+  /** Issue 13: the widget offers a help-centre search before the chat starts (and beside the leave-message form). */
+  helpCenterSearch: z.boolean(),
   /** JSON string of WorkTimes; '' means always open. */
   workTimes: z.string(),
   autoCloseMinutes: z.number().int(),
@@ -168,6 +170,7 @@ export const workgroupCreateBodySchema = z.object({
   robotCollectMobile: flag,
   hideLogo: flag,
   showRightColumn: flag,
+  helpCenterSearch: flag,
   workTimes: workTimesStringSchema.optional(),
   autoCloseMinutes: z.coerce.number().int().min(1).max(1440).optional(),
   /** Member agent uids; each must be an agent of the same organisation. */

@@ -46,6 +46,9 @@ import { targetedRoutes } from './modules/targeted/targeted.routes.js';
 import { registerVisitorCors } from './http/visitor-cors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { articleRoutes } from './modules/article/article.routes.js';
+import { kbRoutes } from './modules/kb/kb.routes.js';
+import { helpRoutes } from './modules/help/help.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -129,6 +132,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(formRoutes);
   await app.register(targetedRoutes);
   await app.register(organizationRoutes);
+  await app.register(articleRoutes);
+  await app.register(kbRoutes);
+  await app.register(helpRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

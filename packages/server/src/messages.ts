@@ -2,9 +2,12 @@
  * Loads every module's server messages (each registers itself with http/i18n.ts). The app imports
  * this so that errors from any module are translated; http/i18n.ts itself never imports a module.
  */
+import './modules/article/article.messages.js';
 import './modules/block/block.messages.js';
+import './modules/category/category.messages.js';
 import './modules/cuw/cuw.messages.js';
 import './modules/form/form.messages.js';
+import './modules/kb/kb.messages.js';
 import './modules/leavemsg/leavemsg.messages.js';
 import './modules/records/records.messages.js';
 import './modules/role/role.messages.js';

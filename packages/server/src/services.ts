@@ -34,11 +34,12 @@ import { createMemoryPresence, createRedisPresence, type Presence } from './modu
 import { createThreadService, type ThreadService } from './modules/thread/thread.service.js';
 import { createVisitorService, type VisitorService } from './modules/visitor/visitor.service.js';
 import { createPublicId } from './lib/ids.js';
-import { createMessageIndexer } from './modules/records/message-search.repository.js';
+import { createMessageIndexer } from './modules/search/message-search.js';
 import { createBlockService, type BlockService } from './modules/block/block.service.js';
 import { createMessageGuard } from './modules/taboo/message-guard.js';
 import { createTabooService, type TabooService } from './modules/taboo/taboo.service.js';
 import { createEmbedSiteService, type EmbedSiteService } from './modules/organization/embed-sites.service.js';
+import { createKbService, type KbService } from './modules/kb/kb.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -75,6 +76,8 @@ export type Services = {
   blocks: BlockService;
   /** Sites allowed to embed each organisation's chat page, cached for the page's CSP. */
   embedSites: EmbedSiteService;
+  /** Help-centre settings and statistics, and the public help centre's view, vote and search. */
+  kb: KbService;
 };
 
 export type ServiceOptions = {
@@ -122,6 +125,14 @@ export const createServices = (options: ServiceOptions): Services => {
         )
       : createMemoryPresence());
   const taboos = createTabooService({ db });
+  const auth = createAuthService({
+    db,
+    config,
+    limiter,
+    verification,
+    mailer: createMailer(config, logger),
+    logger,
+  });
   const blocks = createBlockService({ db });
   const messages = createMessageService({
     db,
@@ -138,14 +149,7 @@ export const createServices = (options: ServiceOptions): Services => {
     limiter,
     delivery,
     verification,
-    auth: createAuthService({
-      db,
-      config,
-      limiter,
-      verification,
-      mailer: createMailer(config, logger),
-      logger,
-    }),
+    auth,
     users: createUserService({ db }),
     agents: createAgentService({ db }),
     robots: createRobotService({ db }),
@@ -164,5 +168,6 @@ export const createServices = (options: ServiceOptions): Services => {
     taboos,
     blocks,
     embedSites: createEmbedSiteService({ db }),
+    kb: createKbService({ db, dialect, auth }),
   };
 };

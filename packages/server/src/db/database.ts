@@ -77,7 +77,9 @@ export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
     connectionString: spec.connectionString,
     max: spec.maxConnections ?? 10,
     // A schema per test file (or per deployment) without qualifying every table name.
-    ...(spec.schema ? { options: `-c search_path=${spec.schema}` } : {}),
+    // Catalog queries (Kysely's migrator introspection) must not run in parallel workers: with
+    // many schemas in one database a parallel plan looked up a just-created schema and failed.
+    ...(spec.schema ? { options: `-c search_path=${spec.schema} -c max_parallel_workers_per_gather=0` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };

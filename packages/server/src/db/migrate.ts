@@ -8,6 +8,8 @@ import * as quickReplyTag from './migrations/0005_quickreply_tag.js';
 import * as tabooBlock from './migrations/0006_taboo_block.js';
 import * as targetedForm from './migrations/0007_targeted_form.js';
 import * as embedSites from './migrations/0008_embed_sites.js';
+import * as knowledgeBase from './migrations/0009_knowledge_base.js';
+import * as helpSearch from './migrations/0010_help_search.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -24,6 +26,8 @@ const migrations: Record<string, DialectMigration> = {
   '0006_taboo_block': tabooBlock,
   '0007_targeted_form': targetedForm,
   '0008_embed_sites': embedSites,
+  '0009_knowledge_base': knowledgeBase,
+  '0010_help_search': helpSearch,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -131,6 +131,8 @@ export type WorkgroupTable = {
   hide_logo: Generated<number>;
   show_robot_faq_not_found: Generated<number>;
   show_right_column: Generated<number>;
+  /** Migration 0010: the widget offers a help-centre search before the chat. */
+  help_center_search: Generated<number>;
   auto_close_minutes: Generated<number>;
   max_queue_count: Generated<number>;
   max_queue_seconds: Generated<number>;
@@ -509,6 +511,10 @@ export type CategoryTable = {
   org_id: number | null;
   user_id: number | null;
   name: string;
+  /** Article categories form a tree (migration 0009); null at the top. */
+  parent_id: number | null;
+  /** Position among siblings, ascending. */
+  sort: Generated<number>;
   created_at: number;
   updated_at: number;
 };
@@ -546,6 +552,93 @@ export type ThreadTagTable = { thread_id: number; tag_id: number; created_at: nu
 
 export type VisitorTagTable = { visitor_id: number; tag_id: number; created_at: number };
 
+/** Knowledge base (migration 0009). */
+export type ArticleTable = {
+  id: Generated<number>;
+  aid: string;
+  org_id: number;
+  /** An ArticleType of the contract. */
+  type: string;
+  title: string;
+  summary: Generated<string>;
+  /** Sanitised HTML. */
+  content: Generated<string>;
+  markdown: Generated<string>;
+  /** JSON array of strings. */
+  keywords: Generated<string>;
+  /** draft, scheduled or published. */
+  status: Generated<string>;
+  publish_at: number | null;
+  published_at: number | null;
+  recommend: Generated<number>;
+  top: Generated<number>;
+  read_count: Generated<number>;
+  rate_helpful: Generated<number>;
+  rate_useless: Generated<number>;
+  author_id: number | null;
+  version: Generated<number>;
+  /** JSON TikuQuestion (tiku) or Tender (zhaobiao), else null. */
+  extra: string | null;
+  deleted_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ArticleCategoryTable = { article_id: number; category_id: number };
+
+export type ArticleVersionTable = {
+  id: Generated<number>;
+  article_id: number;
+  version: number;
+  title: string;
+  summary: string;
+  content: string;
+  markdown: string;
+  keywords: string;
+  extra: string | null;
+  author_id: number | null;
+  created_at: number;
+};
+
+export type ArticleVoteTable = {
+  article_id: number;
+  /** SHA-256 of the visitor's help-centre cookie. */
+  voter: string;
+  helpful: number;
+  created_at: number;
+};
+
+export type ArticleAttachmentTable = { article_id: number; attachment_id: number };
+
+export type ArticleDailyTable = {
+  article_id: number;
+  org_id: number;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  views: Generated<number>;
+  helpful: Generated<number>;
+  useless: Generated<number>;
+};
+
+export type SearchLogTable = {
+  id: Generated<number>;
+  org_id: number;
+  /** An article type, 'message', later 'faq'. */
+  scope: string;
+  /** console, help, widget or robot. */
+  source: string;
+  query: string;
+  results: number;
+  created_at: number;
+};
+
+export type HelpCenterTable = {
+  org_id: number;
+  /** JSON HelpCenterSettings. */
+  settings: string;
+  updated_at: number;
+};
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -582,4 +675,12 @@ export type Database = {
   targeted: TargetedTable;
   chat_form: ChatFormTable;
   form_answer: FormAnswerTable;
+  article: ArticleTable;
+  article_category: ArticleCategoryTable;
+  article_version: ArticleVersionTable;
+  article_vote: ArticleVoteTable;
+  article_attachment: ArticleAttachmentTable;
+  article_daily: ArticleDailyTable;
+  search_log: SearchLogTable;
+  help_center: HelpCenterTable;
 };

@@ -23,6 +23,8 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0006_taboo_block',
       '0007_targeted_form',
       '0008_embed_sites',
+      '0009_knowledge_base',
+      '0010_help_search',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

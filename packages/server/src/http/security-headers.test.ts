@@ -24,6 +24,7 @@ describe('surfaceOf', () => {
     expect(surfaceOf('/administrator')).toBe('api');
     expect(surfaceOf('/chat/')).toBe('chat');
     expect(surfaceOf('/chat/assets/index-1.js')).toBe('chat');
+    expect(surfaceOf('/help/openkefu/article/a1')).toBe('help');
     expect(surfaceOf('/api/docs/')).toBe('docs');
     expect(surfaceOf('/embed.js')).toBe('shared-file');
     expect(surfaceOf('/uploads/o/2026/01/a.png')).toBe('shared-file');

@@ -25,11 +25,13 @@ type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
 type Directives = Record<string, string[]>;
 
 /** What a URL serves, which decides its headers. */
-export type Surface = 'console' | 'chat' | 'docs' | 'shared-file' | 'api';
+export type Surface = 'console' | 'chat' | 'help' | 'docs' | 'shared-file' | 'api';
 
 export const surfaceOf = (path: string): Surface => {
   if (path === '/admin' || path.startsWith('/admin/')) return 'console';
   if (path === '/chat' || path.startsWith('/chat/')) return 'chat';
+  // The public help centre (issue 13): server-rendered pages, their two files, the vote.
+  if (path === '/help' || path.startsWith('/help/')) return 'help';
   if (path === '/api/docs' || path.startsWith('/api/docs/')) return 'docs';
   // Loaded by other origins: the loader on customers' sites, uploads in mails and other tools.
   if (path === '/embed.js' || path === '/favicon.ico' || path.startsWith('/uploads/')) return 'shared-file';
@@ -109,6 +111,15 @@ export const buildPolicies = (options: {
     if (allowedSites.length > 0) directives['frame-ancestors'] = ["'self'", ...allowedSites];
     return directives;
   };
+  // The help centre: no inline script or style at all (the organisation's colour is a stylesheet
+  // of its own); article images may come from any https address; nobody frames it.
+  const helpDirectives: Directives = {
+    ...common,
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
   const docsDirectives: Directives = {
     ...common,
     'script-src': ["'self'"],
@@ -133,6 +144,12 @@ export const buildPolicies = (options: {
           return { ...base, contentSecurityPolicy: serialize(consoleDirectives, isTls) };
         case 'chat':
           return { ...base, contentSecurityPolicy: serialize(chatDirectives(allowedSites), isTls) };
+        case 'help':
+          return {
+            ...base,
+            xFrameOptions: { action: 'deny' },
+            contentSecurityPolicy: serialize(helpDirectives, isTls),
+          };
         case 'docs':
           return { ...base, contentSecurityPolicy: serialize(docsDirectives, isTls) };
         case 'shared-file':
@@ -170,7 +187,7 @@ export const registerSecurityHeaders = async (app: App, config: Config): Promise
     const org = surface === 'chat' && isChatDocument(path) ? chatOrgOf(request) : null;
     const allowedSites = org ? await app.services.embedSites.forSubDomain(org) : [];
     await reply.helmet(policies.helmetFor(surface, request.protocol === 'https', allowedSites));
-    if (surface === 'console' || surface === 'chat' || surface === 'docs')
+    if (surface === 'console' || surface === 'chat' || surface === 'help' || surface === 'docs')
       void reply.header('permissions-policy', permissionsPolicy);
   });
 };

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { toSearchTokens } from '../../modules/records/message-search.tokens.js';
+import { toSearchTokens } from '../../modules/search/search.tokens.js';
 import type { DialectName } from '../database.js';
 
 /**

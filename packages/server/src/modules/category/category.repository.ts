@@ -14,12 +14,16 @@ export const containsIgnoringCase = (column: string, value: string) =>
 const selectCategories = (db: Executor) =>
   db
     .selectFrom('category')
+    .leftJoin('category as parent', 'parent.id', 'category.parent_id')
     .select([
       'category.id',
       'category.cid',
       'category.type',
       'category.owner_key',
       'category.name',
+      'category.parent_id',
+      'parent.cid as parent_cid',
+      'category.sort',
       'category.created_at',
       'category.updated_at',
     ]);
@@ -59,6 +63,7 @@ export const pageCategories = async (
     .$if(Boolean(filter.keyword), (query) =>
       query.where(containsIgnoringCase('category.name', filter.keyword ?? '')),
     )
+    .orderBy('category.sort')
     .orderBy('category.name')
     .orderBy('category.id')
     .limit(paging.size)
@@ -70,11 +75,12 @@ export const pageCategories = async (
   return { rows, total: Number(count.count) };
 };
 
-/** Every category of one owner and type, by name; bounded because a picker shows them all. */
+/** Every category of one owner and type, by order then name; bounded because a picker shows them all. */
 export const listCategories = (db: Executor, type: string, ownerKey: string, limit = 1000) =>
   selectCategories(db)
     .where('category.type', '=', type)
     .where('category.owner_key', '=', ownerKey)
+    .orderBy('category.sort')
     .orderBy('category.name')
     .orderBy('category.id')
     .limit(limit)
@@ -87,6 +93,9 @@ export type CategoryInsert = {
   orgId: number | null;
   userId: number | null;
   name: string;
+  /** Article categories only (the tree); flat types leave both out. */
+  parentId?: number | null;
+  sort?: number;
   now: number;
 };
 
@@ -100,6 +109,8 @@ export const insertCategory = async (db: Executor, values: CategoryInsert): Prom
       org_id: values.orgId,
       user_id: values.userId,
       name: values.name,
+      parent_id: values.parentId ?? null,
+      sort: values.sort ?? 0,
       created_at: values.now,
       updated_at: values.now,
     })
@@ -108,16 +119,15 @@ export const insertCategory = async (db: Executor, values: CategoryInsert): Prom
   return Number(row.id);
 };
 
-export const renameCategory = async (
+export const updateCategory = async (
   db: Executor,
   ownerKey: string,
   id: number,
-  name: string,
-  now: number,
+  values: { name: string; parentId: number | null; sort: number; now: number },
 ) => {
   await db
     .updateTable('category')
-    .set({ name, updated_at: now })
+    .set({ name: values.name, parent_id: values.parentId, sort: values.sort, updated_at: values.now })
     .where('owner_key', '=', ownerKey)
     .where('id', '=', id)
     .execute();
@@ -125,4 +135,63 @@ export const renameCategory = async (
 
 export const deleteCategory = async (db: Executor, ownerKey: string, id: number) => {
   await db.deleteFrom('category').where('owner_key', '=', ownerKey).where('id', '=', id).execute();
+};
+
+/** Ids of categories among `cids` that the owner holds with the type (the cids a client sent). */
+export const findCategoryIdsByCids = async (db: Executor, type: string, ownerKey: string, cids: string[]) =>
+  cids.length === 0
+    ? []
+    : db
+        .selectFrom('category')
+        .select(['category.id', 'category.cid', 'category.name'])
+        .where('category.type', '=', type)
+        .where('category.owner_key', '=', ownerKey)
+        .where('category.cid', 'in', cids)
+        .execute();
+
+/** The id and parent of every category of one owner and type: enough to walk the tree. */
+export const listCategoryLinks = (db: Executor, type: string, ownerKey: string) =>
+  db
+    .selectFrom('category')
+    .select(['category.id', 'category.parent_id'])
+    .where('category.type', '=', type)
+    .where('category.owner_key', '=', ownerKey)
+    .execute();
+
+/** Not-deleted articles directly in each category of the owner and type. */
+export const countArticlesPerCategory = async (
+  db: Executor,
+  type: string,
+  ownerKey: string,
+): Promise<Map<number, number>> => {
+  const rows = await db
+    .selectFrom('article_category')
+    .innerJoin('category', 'category.id', 'article_category.category_id')
+    .innerJoin('article', 'article.id', 'article_category.article_id')
+    .select(['article_category.category_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('category.type', '=', type)
+    .where('category.owner_key', '=', ownerKey)
+    .where('article.deleted_at', 'is', null)
+    .groupBy('article_category.category_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.category_id), Number(row.count)]));
+};
+
+/** The ids of `rootIds` and every category below them (tree links from listCategoryLinks). */
+export const withDescendants = (links: { id: number; parent_id: number | null }[], rootIds: number[]) => {
+  const children = new Map<number, number[]>();
+  for (const link of links) {
+    if (link.parent_id === null) continue;
+    const parent = Number(link.parent_id);
+    children.set(parent, [...(children.get(parent) ?? []), Number(link.id)]);
+  }
+  const found = new Set<number>();
+  const pending = [...rootIds];
+  while (pending.length > 0) {
+    const id = pending.pop() as number;
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(children.get(id) ?? []));
+  }
+  return [...found];
 };

@@ -1,6 +1,6 @@
 import { createPublicId } from '../../lib/ids.js';
 import { bearer, createAccount, signIn, type TestAccount, type TestContext } from '../../test/app.js';
-import { indexMessageText } from './message-search.repository.js';
+import { indexMessageText } from '../search/message-search.js';
 
 /*
  * Test fixture of the records and leave-message suites: an organisation with an admin, an agent

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { openThreadStatuses } from '../thread/thread.machine.js';
 import { findThreadsByIds, type ThreadRow } from '../thread/thread.repository.js';
 import { selectMessages } from '../message/message.repository.js';
-import { matchingMessageIds } from './message-search.repository.js';
+import { matchingMessageIds } from '../search/message-search.js';
 import { threadIdsWithTag } from '../tag/tag.repository.js';
 import { escapeLike } from '../../db/like.js';
 

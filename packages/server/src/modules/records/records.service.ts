@@ -26,7 +26,7 @@ import { listThreadMessages } from '../message/message.repository.js';
 import { toThread } from '../thread/thread.mapper.js';
 import { findThreadByTid, queuePositionOf } from '../thread/thread.repository.js';
 import { listThreadTags, listVisitorTags } from '../tag/tag.repository.js';
-import { toSearchTokens } from './message-search.tokens.js';
+import { toQueryTokens } from '../search/search.tokens.js';
 import { buildThreadWorkbook, exportFileName } from './records.export.js';
 import { toRate, toThreadSummary } from './records.mapper.js';
 import {
@@ -138,7 +138,7 @@ export const createRecordsService = (deps: { db: Executor; dialect: DialectName;
     const filter: MessageFilter = { type: query.type, from: query.from, to: query.to, tid: query.tid };
     const keyword = query.keyword?.trim() ?? '';
     if (keyword) {
-      const tokens = toSearchTokens(keyword);
+      const tokens = toQueryTokens(keyword);
       // Punctuation only ("?", "…"): nothing for the index to hold, so look for the text itself.
       if (tokens.length > 0) filter.tokens = tokens;
       else filter.literal = keyword;

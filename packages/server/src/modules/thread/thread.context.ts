@@ -45,6 +45,7 @@ export const settingsOf = (group: WorkgroupRow | null, agent: RoutingAgentRow | 
   showForm: group ? group.show_form === 1 : false,
   showCollectMobile: group ? group.show_collect_mobile === 1 : false,
   hideLogo: group ? group.hide_logo === 1 : false,
+  helpCenterSearch: group ? group.help_center_search === 1 : false,
 });
 
 export const createThreadContext = (deps: ThreadServiceDeps) => {

@@ -6,6 +6,10 @@ import { registerMessages, type CatalogueEntry } from '../../http/i18n.js';
  * know the request's language; each template picks its own.
  */
 export const uploadMessages = {
+  'upload.inUse': {
+    'en-US': 'This file is used by {count} article(s): {titles}. Remove it from them first.',
+    'zh-CN': '该文件正被 {count} 篇文章使用：{titles}。请先从文章中移除。',
+  },
   'upload.notMultipart': {
     'en-US': 'Send the file as multipart/form-data in the field "file"',
     'zh-CN': '请以 multipart/form-data 格式在字段「file」中上传文件',

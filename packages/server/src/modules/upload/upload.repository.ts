@@ -1,5 +1,6 @@
 import type { UploadKind } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
+import { containsIgnoringCase } from '../category/category.repository.js';
 
 export type AttachmentRecord = {
   id: number;
@@ -36,6 +37,8 @@ export type AttachmentFilter = {
   kind?: UploadKind;
   /** `image`: image/* media types only; `file`: everything else. */
   mediaType?: 'image' | 'file';
+  /** File name contains it, case-insensitively. */
+  keyword?: string;
 };
 
 const selectAttachments = (db: Executor) =>
@@ -134,6 +137,10 @@ export const pageAttachments = async (
     count = count.where('attachment.media_type', operator, 'image/%');
     page = page.where('attachment.media_type', operator, 'image/%');
   }
+  if (filter.keyword) {
+    count = count.where(containsIgnoringCase('attachment.file_name', filter.keyword));
+    page = page.where(containsIgnoringCase('attachment.file_name', filter.keyword));
+  }
   const [countRow, rows] = await Promise.all([
     count.executeTakeFirstOrThrow(),
     page
@@ -154,3 +161,28 @@ export const deleteAttachment = async (db: Executor, orgId: number, id: number):
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 };
+
+/** Titles of the articles (in the trash too: they may come back) whose content uses the attachment. */
+export const listArticlesUsingAttachment = (db: Executor, orgId: number, attachmentId: number, limit = 5) =>
+  db
+    .selectFrom('article_attachment')
+    .innerJoin('article', 'article.id', 'article_attachment.article_id')
+    .select(['article.aid', 'article.title', 'article.type'])
+    .where('article.org_id', '=', orgId)
+    .where('article_attachment.attachment_id', '=', attachmentId)
+    .orderBy('article.updated_at', 'desc')
+    .limit(limit)
+    .execute();
+
+export const countArticlesUsingAttachment = async (db: Executor, orgId: number, attachmentId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('article_attachment')
+        .innerJoin('article', 'article.id', 'article_attachment.article_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('article.org_id', '=', orgId)
+        .where('article_attachment.attachment_id', '=', attachmentId)
+        .executeTakeFirstOrThrow()
+    ).count,
+  );

@@ -1,4 +1,6 @@
 import {
+  attachmentDetailSchema,
+  attachmentGetQuerySchema,
   attachmentDeleteQuerySchema,
   attachmentQuerySchema,
   attachmentSchema,
@@ -66,6 +68,21 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(request, await uploads.page(getPrincipal(request), request.query)),
   );
 
+  app.get(
+    '/api/attachment/get',
+    {
+      onRequest: [requireAuth],
+      schema: {
+        tags,
+        summary: 'One attachment and the articles whose content uses it',
+        description: "Another organisation's aid is a 404.",
+        querystring: attachmentGetQuerySchema,
+        response: { 200: envelopeSchema(attachmentDetailSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ok(request, await uploads.get(getPrincipal(request), request.query.aid)),
+  );
+
   app.delete(
     '/api/attachment/delete',
     {
@@ -73,8 +90,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete an attachment and its stored files',
+        description: 'While articles use it (an image or link in their content), 409 naming them.',
         querystring: attachmentDeleteQuerySchema,
-        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 401, 404) },
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request) => {

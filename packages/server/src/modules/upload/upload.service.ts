@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   toPage,
   type Attachment,
+  type AttachmentDetail,
   type AttachmentQuery,
   type Page,
   type UploadKind,
@@ -29,10 +30,12 @@ import { detectFileType, fileTypeOfExtension, type FileTypeInfo, type ReadAt } f
 import type { StagedUpload } from './upload.form.js';
 import { uploadKindRules, uploadLimitMb } from './upload.kinds.js';
 import {
+  countArticlesUsingAttachment,
   deleteAttachment,
   findAttachmentByAid,
   findAttachmentByStorageKey,
   insertAttachment,
+  listArticlesUsingAttachment,
   pageAttachments,
   type AttachmentRecord,
 } from './upload.repository.js';
@@ -242,8 +245,26 @@ export const createUploadService = (deps: {
     return toPage(items.map(toAttachment), total, query) satisfies Page<Attachment>;
   };
 
+  /** One attachment with up to 50 articles using it (the attachment detail page). */
+  const get = async (principal: Principal, aid: string): Promise<AttachmentDetail> => {
+    const record = await findAttachmentByAid(db, principal.orgId, aid);
+    if (!record) throw AppError.notFound('upload.notFound', { aid });
+    const articles = await listArticlesUsingAttachment(db, principal.orgId, record.id, 50);
+    return { ...toAttachment(record), articles };
+  };
+
   const remove = async (principal: Principal, aid: string): Promise<void> => {
     const record = await findAttachmentByAid(db, principal.orgId, aid);
+    if (record) {
+      // An article's image or link would break: say which articles use it instead.
+      const count = await countArticlesUsingAttachment(db, principal.orgId, record.id);
+      if (count > 0) {
+        const articles = await listArticlesUsingAttachment(db, principal.orgId, record.id);
+        throw AppError.conflict('upload.inUse', {
+          params: { count, titles: articles.map((article) => `"${article.title}"`).join(', ') },
+        });
+      }
+    }
     if (!record || !(await deleteAttachment(db, principal.orgId, record.id))) {
       throw AppError.notFound('upload.notFound', { aid });
     }
@@ -305,6 +326,7 @@ export const createUploadService = (deps: {
     checkType,
     create,
     page,
+    get,
     remove,
     openStored,
   };

@@ -48,6 +48,7 @@ export type WorkgroupValues = {
   robotCollectMobile: boolean;
   hideLogo: boolean;
   showRightColumn: boolean;
+  helpCenterSearch: boolean;
   workTimes: string;
   autoCloseMinutes: number;
   adminId: number | null;
@@ -95,6 +96,7 @@ const toColumns = (values: Partial<WorkgroupValues>) => ({
   robot_collect_mobile: toFlag(values.robotCollectMobile),
   hide_logo: toFlag(values.hideLogo),
   show_right_column: toFlag(values.showRightColumn),
+  help_center_search: toFlag(values.helpCenterSearch),
   work_times: values.workTimes,
   auto_close_minutes: values.autoCloseMinutes,
   admin_id: values.adminId,

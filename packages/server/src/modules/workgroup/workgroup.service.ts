@@ -76,6 +76,7 @@ const toWorkgroup = (record: WorkgroupRecord, members: Map<number, Workgroup['us
   robotCollectMobile: record.robot_collect_mobile === 1,
   hideLogo: record.hide_logo === 1,
   showRightColumn: record.show_right_column === 1,
+  helpCenterSearch: record.help_center_search === 1,
   workTimes: record.work_times,
   autoCloseMinutes: record.auto_close_minutes,
   users: members.get(record.id) ?? [],

@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.js';
 import type { MessageIndexer } from '../message/message.service.js';
-import { toSearchTokens } from './message-search.tokens.js';
+import { ftsMatchExpression, tsQueryOf, tsVectorOf } from './search.match.js';
+import { toSearchTokens } from './search.tokens.js';
 
 /*
- * The message search index of migration 0004. The table is dialect-specific (an FTS5 virtual table
+ * The message search index of migration 0004 (tokens: search.tokens.ts). The table is dialect-specific (an FTS5 virtual table
  * on SQLite, a table with a GIN index on PostgreSQL), so these queries are raw SQL; both take the
  * organisation, and the records queries join the result back to `message` scoped by org_id again.
  */
@@ -56,9 +57,8 @@ export const matchingMessageIds = (
   tokens: string[],
 ): RawBuilder<number> => {
   if (dialect === 'sqlite') {
-    const match = tokens.map((token) => `"${token}"`).join(' ');
-    return sql<number>`(select rowid from message_search where message_search match ${match} and org_id = ${orgId})`;
+    return sql<number>`(select rowid from message_search where message_search match ${ftsMatchExpression(tokens)} and org_id = ${orgId})`;
   }
   return sql<number>`(select message_id from message_search where org_id = ${orgId}
-    and to_tsvector('simple', tokens) @@ plainto_tsquery('simple', ${tokens.join(' ')}))`;
+    and ${tsVectorOf(sql.ref('tokens'))} @@ ${tsQueryOf(tokens)})`;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toSearchTokens } from './message-search.tokens.js';
+import { toQueryTokens, toSearchTokens } from './search.tokens.js';
 
-describe('message search tokens', () => {
+describe('search tokens', () => {
   it('splits Latin text into lower-case words, dropping punctuation and repeats', () => {
     expect(toSearchTokens('Hello, WORLD! hello again: order #A-1024.')).toEqual([
       'hello',
@@ -35,5 +35,12 @@ describe('message search tokens', () => {
   it('gives nothing for text without letters or digits, and cuts very long words', () => {
     expect(toSearchTokens('?!… 😀')).toEqual([]);
     expect(toSearchTokens('x'.repeat(500))[0]).toHaveLength(64);
+  });
+
+  it('asks queries for the pairs of CJK runs only, which every matching document holds', () => {
+    expect(toQueryTokens('退款申请')).toEqual(['退款', '款申', '申请']);
+    expect(toQueryTokens('退 Refund')).toEqual(['退', 'refund']);
+    const document = new Set(toSearchTokens('如何申请退款'));
+    expect(toQueryTokens('申请退款').every((token) => document.has(token))).toBe(true);
   });
 });
