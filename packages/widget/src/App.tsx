@@ -5,6 +5,7 @@ import { connectChat } from './realtime.js';
 import { useChat, type WidgetParams } from './state/useChat.js';
 import { ChatView } from './views/ChatView.js';
 import { Header, TopTip } from './views/Header.js';
+import { HelpSearch } from './views/HelpSearch.js';
 import { LeaveMessageView } from './views/LeaveMessageView.js';
 import { PreviewView } from './views/PreviewView.js';
 import { isStatusPhase, StatusView } from './views/StatusView.js';
@@ -52,8 +53,27 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
         <TopTip settings={settings} />
         {isStatusPhase(phase) && <StatusView t={t} phase={phase} onRetry={() => void chat.start()} />}
         {phase.kind === 'form' && <PreChatForm t={t} form={phase.form} onSubmit={chat.submitForm} />}
+        {phase.kind === 'help' && params.wid && (
+          <HelpSearch
+            t={t}
+            api={chat.api}
+            org={params.org}
+            wid={params.wid}
+            onStart={() => void chat.startAfterHelp()}
+          />
+        )}
         {phase.kind === 'leave' && (
-          <LeaveMessageView t={t} api={chat.api} tip={phase.tip} settings={settings} target={params} />
+          <LeaveMessageView
+            t={t}
+            api={chat.api}
+            tip={phase.tip}
+            settings={settings}
+            target={params}
+            search={
+              settings?.helpCenterSearch &&
+              params.wid && <HelpSearch t={t} api={chat.api} org={params.org} wid={params.wid} />
+            }
+          />
         )}
         {phase.kind === 'chat' && <ChatView t={t} chat={chat} />}
       </main>

@@ -30,6 +30,7 @@ const settings = {
   showForm: true,
   showCollectMobile: false,
   hideLogo: false,
+  helpCenterSearch: false,
 };
 
 const thread = {

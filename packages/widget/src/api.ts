@@ -9,8 +9,10 @@ import type {
   ThreadRequestResult,
   Visitor,
   VisitorForm,
+  VisitorHelpSearchResult,
   VisitorInitResult,
   WidgetPreview,
+  WidgetSettings,
 } from '@openkefu/contract';
 
 /* The widget's HTTP calls (/visitor/api/*): the envelope's data, or an Error with the server's message. */
@@ -76,6 +78,13 @@ export const createApi = (options: { base: string; language: string; getToken: (
       }),
     request: (target: { wid?: string; aid?: string; form?: Record<string, string> }) =>
       call<ThreadRequestResult>('/visitor/api/thread/request', { body: target }),
+    /** What the widget shows for the skill group, before any conversation is asked for. */
+    settings: (wid: string) => call<WidgetSettings>(`/visitor/api/settings?${queryOf({ wid })}`),
+    /** The visitor's open conversation (queuing or chatting), or null. */
+    current: () => call<Thread | null>('/visitor/api/thread/current'),
+    /** Public: the help centre's articles for a question, when the skill group offers the search. */
+    helpSearch: (query: { org: string; wid: string; q: string }) =>
+      call<VisitorHelpSearchResult>(`/visitor/api/help/search?${queryOf({ ...query, size: '5' })}`),
     /** The skill group's pre-chat form and whether it must be filled first. */
     form: (wid: string) => call<VisitorForm>(`/visitor/api/form?wid=${encodeURIComponent(wid)}`),
     /** The visitor's own contact details (showCollectMobile). */

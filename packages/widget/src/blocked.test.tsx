@@ -33,6 +33,7 @@ const settings = {
   showForm: false,
   showCollectMobile: false,
   hideLogo: false,
+  helpCenterSearch: false,
 };
 
 const thread = {

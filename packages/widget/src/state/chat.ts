@@ -23,6 +23,8 @@ export type Phase =
   | { kind: 'blocked' }
   | { kind: 'leave'; tip: string }
   | { kind: 'form'; form: VisitorForm }
+  /** The skill group offers its help centre first (helpCenterSearch): search, then start the chat. */
+  | { kind: 'help' }
   | { kind: 'chat' };
 
 /**
@@ -91,6 +93,8 @@ export type ChatAction =
   | { type: 'loading' }
   | { type: 'phase'; phase: Phase }
   | { type: 'identified'; hasMobile: boolean }
+  /** The skill group's settings, known before any thread is asked for. */
+  | { type: 'settings'; settings: WidgetSettings }
   /** The thread request's answer; for a thread, the page shows once its history arrives. */
   | { type: 'requested'; result: ThreadRequestResult }
   | { type: 'history'; tid: string; history: MessageHistory }
@@ -189,6 +193,8 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       return { ...state, phase: action.phase };
     case 'identified':
       return !action.hasMobile && state.mobileAsk === 'done' ? { ...state, mobileAsk: 'ask' } : state;
+    case 'settings':
+      return { ...state, settings: action.settings };
     case 'requested': {
       const { result } = action;
       const next: ChatState = { ...state, settings: result.settings };

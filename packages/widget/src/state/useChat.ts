@@ -90,6 +90,33 @@ export const useChat = ({
     [base, connect],
   );
 
+  /** After identification (and the help-centre search, if offered): the pre-chat form or the thread. */
+  const proceed = useCallback(async () => {
+    // A skill group with showForm asks its pre-chat form before the thread exists.
+    // An unknown group is not an error here: the thread request answers -2 and the widget says so.
+    const form = params.wid
+      ? await api.form(params.wid).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        })
+      : null;
+    if (form?.required) return dispatch({ type: 'phase', phase: { kind: 'form', form } });
+    await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
+  }, [api, applyResult, params]);
+
+  // The help-centre search is offered once per page, before the first conversation only.
+  const hasOfferedHelp = useRef(false);
+
+  /** helpCenterSearch on and no conversation open: the search comes first. Never blocks the chat. */
+  const shouldOfferHelp = useCallback(async (): Promise<boolean> => {
+    if (!params.wid || hasOfferedHelp.current) return false;
+    hasOfferedHelp.current = true;
+    const settings = await api.settings(params.wid).catch(() => null);
+    if (!settings?.helpCenterSearch) return false;
+    dispatch({ type: 'settings', settings });
+    return (await api.current().catch(() => null)) === null;
+  }, [api, params.wid]);
+
   const start = useCallback(async () => {
     // A hand-written link without its skill group or agent: say what is missing, ask nothing.
     if (!params.wid && !params.aid) return dispatch({ type: 'phase', phase: { kind: 'incomplete' } });
@@ -106,20 +133,22 @@ export const useChat = ({
       saveVisitorToken(params.org, identity.token);
       dispatch({ type: 'identified', hasMobile: Boolean(identity.visitor.mobile) });
       if (!chatRef.current) openSocket(identity.token);
-      // A skill group with showForm asks its pre-chat form before the thread exists.
-      // An unknown group is not an error here: the thread request answers -2 and the widget says so.
-      const form = params.wid
-        ? await api.form(params.wid).catch((error: unknown) => {
-            if (error instanceof ApiError && error.status === 404) return null;
-            throw error;
-          })
-        : null;
-      if (form?.required) return dispatch({ type: 'phase', phase: { kind: 'form', form } });
-      await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
+      if (await shouldOfferHelp()) return dispatch({ type: 'phase', phase: { kind: 'help' } });
+      await proceed();
     } catch (error) {
       dispatch({ type: 'phase', phase: { kind: 'error', reason: reasonOf(error) } });
     }
-  }, [api, applyResult, openSocket, params]);
+  }, [api, openSocket, params, proceed, shouldOfferHelp]);
+
+  /** "None of these? Start the chat" after the help-centre search. */
+  const startAfterHelp = useCallback(async () => {
+    dispatch({ type: 'loading' });
+    try {
+      await proceed();
+    } catch (error) {
+      dispatch({ type: 'phase', phase: { kind: 'error', reason: reasonOf(error) } });
+    }
+  }, [proceed]);
 
   useEffect(() => {
     void start();
@@ -218,6 +247,7 @@ export const useChat = ({
     state,
     api,
     start,
+    startAfterHelp,
     sendText: (content: string) => {
       if (!thread || !chatRef.current) return false;
       const localId = createLocalId();

@@ -1,4 +1,5 @@
 import type { LeaveMessage, WidgetSettings } from '@openkefu/contract';
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Api } from '../api.js';
 import type { Translate, WordKey } from '../i18n.js';
@@ -14,12 +15,15 @@ export const LeaveMessageView = ({
   tip,
   settings,
   target,
+  search,
 }: {
   t: Translate;
   api?: Api;
   tip: string;
   settings: WidgetSettings | null;
   target: { wid: string | null; aid: string | null };
+  /** The help-centre search, when the skill group offers it: an answer may spare the message. */
+  search?: ComponentChildren;
 }) => {
   const [fields, setFields] = useState<LeaveFields>({ content: '', mobile: '', email: '' });
   const [errors, setErrors] = useState<LeaveErrors>({});
@@ -63,6 +67,7 @@ export const LeaveMessageView = ({
       <p class="okw-notice" data-testid="leave-tip">
         {tip || t('leaveOffline')}
       </p>
+      {search}
       {isSent ? (
         <p class="okw-notice" data-testid="leave-sent">
           {t('leaveSent')}

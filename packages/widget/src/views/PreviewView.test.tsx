@@ -34,6 +34,7 @@ const settings: WidgetSettings = {
   showForm: false,
   showCollectMobile: false,
   hideLogo: false,
+  helpCenterSearch: false,
 };
 
 let container: HTMLDivElement;
@@ -69,8 +70,11 @@ beforeEach(() => {
   noSocket.mockClear();
 });
 
-afterEach(() => {
+afterEach(async () => {
   render(null, container);
+  // Preact runs effects after paint (requestAnimationFrame raced by a 35 ms timeout): let that
+  // timeout fire while the DOM environment still exists, not after the file's teardown.
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
   container.remove();
   vi.unstubAllGlobals();
 });
