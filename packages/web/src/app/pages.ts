@@ -39,6 +39,32 @@ export const pageModules: Record<string, PageModuleLoader> = {
   'platform/role': () => import('../features/platform/role/RolePage').then((m) => ({ default: m.RolePage })),
   'platform/authority': () =>
     import('../features/platform/authority/AuthorityPage').then((m) => ({ default: m.AuthorityPage })),
+  'kb/list': () =>
+    import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.SupportListPage })),
+  'kb/blog': () => import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.BlogListPage })),
+  'kb/internal': () =>
+    import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.InternalListPage })),
+  'kb/zhaobiaolist': () =>
+    import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.TenderListPage })),
+  'kb/jinrimeiyulist': () =>
+    import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.DailyEnglishListPage })),
+  'kb/tikuqalist': () =>
+    import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.TikuQaListPage })),
+  'kb/tikulist': () => import('../features/kb/tiku/TikuPage').then((m) => ({ default: m.TikuPage })),
+  'kb/upload': () =>
+    import('../features/kb/upload/AttachmentLibraryPage').then((m) => ({ default: m.AttachmentLibraryPage })),
+  'kb/attachment': () =>
+    import('../features/kb/attachment/AttachmentDetailPage').then((m) => ({
+      default: m.AttachmentDetailPage,
+    })),
+  'kb/settings': () =>
+    import('../features/kb/settings/KbSettingsPage').then((m) => ({ default: m.KbSettingsPage })),
+  'kb/statistic': () =>
+    import('../features/kb/statistic/KbStatisticPage').then((m) => ({ default: m.KbStatisticPage })),
+  'kb/zhaobiaosummary': () =>
+    import('../features/kb/zhaobiaosummary/TenderSummaryPage').then((m) => ({
+      default: m.TenderSummaryPage,
+    })),
   'platform/taboo': () =>
     import('../features/platform/taboo/PlatformTabooPage').then((m) => ({ default: m.PlatformTabooPage })),
 };

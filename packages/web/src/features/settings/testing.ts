@@ -121,6 +121,7 @@ export const sampleWorkgroup = (overrides: Partial<Workgroup>): Workgroup => ({
   robotCollectMobile: false,
   hideLogo: false,
   showRightColumn: false,
+  helpCenterSearch: false,
   workTimes: '',
   autoCloseMinutes: 30,
   users: [],

@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
-import { isHttpError } from '../../../shared/api/http';
-import { parseError } from '../../../shared/api/parseError';
-import { notify } from '../../../shared/feedback/notify';
+import { isHttpError } from './http';
+import { parseError } from './parseError';
+import { notify } from '../feedback/notify';
 
 /** The 401/403 notices come from the HTTP client; anything else is reported here. */
 export const reportUnlessHandled = (error: unknown): void => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-/* DOM helpers for the customer-service page tests (imported by tests only). */
+/* DOM helpers for the console's page tests (imported by tests only). */
 
 export type User = ReturnType<typeof userEvent.setup>;
 

@@ -14,6 +14,15 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
   };
 }
 
+// ProseMirror (the rich-text editor) measures the layout, which jsdom does not do: answer "nothing here".
+if (typeof document !== 'undefined' && typeof document.elementFromPoint !== 'function') {
+  document.elementFromPoint = () => null;
+  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  const emptyRect = () => new DOMRect(0, 0, 0, 0);
+  Range.prototype.getClientRects = noRects;
+  Range.prototype.getBoundingClientRect = emptyRect;
+}
+
 /** Test helper: a page inside the providers the shell gives it (query client, router, antd + `app` locale). */
 export const renderWithProviders = (ui: ReactElement, { path = '/' }: { path?: string } = {}) => {
   const queryClient = new QueryClient({

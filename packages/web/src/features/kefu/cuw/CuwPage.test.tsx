@@ -28,6 +28,8 @@ const category: Category = {
   cid: 'k-1',
   name: 'Openers',
   type: 'cuw_mine',
+  parent: null,
+  order: 0,
   editable: true,
   createdAt: 1,
   updatedAt: 1,

@@ -349,6 +349,7 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
           {flag('showRobotFaq')}
           {flag('showRobotFaqNotFound')}
           {flag('robotCollectMobile')}
+          {flag('helpCenterSearch')}
           {tip('robotTip')}
           {tip('robotAnswerNotFoundTip')}
           <Col span={24}>

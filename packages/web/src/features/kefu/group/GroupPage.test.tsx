@@ -64,6 +64,7 @@ const group = (overrides: Partial<Workgroup>): Workgroup => ({
   robotCollectMobile: false,
   hideLogo: false,
   showRightColumn: true,
+  helpCenterSearch: false,
   workTimes: '',
   autoCloseMinutes: 30,
   users: [],

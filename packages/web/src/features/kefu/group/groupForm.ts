@@ -25,6 +25,7 @@ export type GroupFormValues = {
   robotAnswerNotFoundTip?: string;
   robotTip?: string;
   robotCollectMobile: boolean;
+  helpCenterSearch: boolean;
   onDutyWorkGroupWid?: string | null;
   maxQueueCount: number | null;
   maxQueueSeconds: number | null;
@@ -94,6 +95,7 @@ export const emptyGroupForm = (): GroupFormValues => ({
   robotAnswerNotFoundTip: '',
   robotTip: '',
   robotCollectMobile: false,
+  helpCenterSearch: false,
   onDutyWorkGroupWid: undefined,
   maxQueueCount: 100,
   maxQueueSeconds: 600,
@@ -138,6 +140,7 @@ export const toGroupFormValues = (group: Workgroup): GroupFormValues => ({
   robotAnswerNotFoundTip: group.robotAnswerNotFoundTip,
   robotTip: group.robotTip,
   robotCollectMobile: group.robotCollectMobile,
+  helpCenterSearch: group.helpCenterSearch,
   onDutyWorkGroupWid: group.onDutyWorkGroupWid ?? undefined,
   maxQueueCount: group.maxQueueCount,
   maxQueueSeconds: group.maxQueueSeconds,
@@ -192,6 +195,7 @@ export const toGroupBody = (values: GroupFormValues): WorkgroupCreateBody => {
     robotAnswerNotFoundTip: text(values.robotAnswerNotFoundTip),
     robotTip: text(values.robotTip),
     robotCollectMobile: values.robotCollectMobile,
+    helpCenterSearch: values.helpCenterSearch,
     onDutyWorkGroupWid: values.onDutyWorkGroupWid || null,
     maxQueueCount: values.maxQueueCount ?? 0,
     maxQueueSeconds: values.maxQueueSeconds ?? 0,
@@ -239,6 +243,7 @@ export const sectionOfField: Record<keyof GroupFormValues, GroupFormSection> = {
   robotAnswerNotFoundTip: 'routing',
   robotTip: 'routing',
   robotCollectMobile: 'routing',
+  helpCenterSearch: 'routing',
   onDutyWorkGroupWid: 'routing',
   maxQueueCount: 'routing',
   maxQueueSeconds: 'routing',

@@ -89,6 +89,7 @@ export const kefuGroupEnUS = {
     robotAnswerNotFoundTip: 'Robot’s “no answer” reply',
     robotTip: 'Robot greeting',
     robotCollectMobile: 'Robot asks for the visitor’s mobile number',
+    helpCenterSearch: 'Offer help-centre search before a chat',
     onDutyWorkGroupWid: 'On-duty skill group',
     maxQueueCount: 'Queue length limit',
     maxQueueSeconds: 'Longest wait in queue (seconds)',

@@ -90,6 +90,7 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     robotAnswerNotFoundTip: '机器人无答案回复',
     robotTip: '机器人问候语',
     robotCollectMobile: '机器人收集访客手机号',
+    helpCenterSearch: '对话前提供帮助中心搜索',
     onDutyWorkGroupWid: '值班技能组',
     maxQueueCount: '最大排队人数',
     maxQueueSeconds: '最长排队时间（秒）',

@@ -1,0 +1,240 @@
+import '../shared/i18n';
+import '../shared/kb.css';
+import { useMemo, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Row,
+  Select,
+  Skeleton,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ArticleType, KbStatistic } from '@openkefu/contract';
+import { EChart, type ChartOption } from '../../../shared/charts';
+import { parseError } from '../../../shared/api/parseError';
+import { fetchKbStatistic } from '../shared/api';
+import { ARTICLE_TYPES } from '../shared/articleTypes';
+import { KB_NS } from '../shared/i18n';
+
+type Range = [Dayjs, Dayjs];
+
+const defaultRange = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
+
+const percent = (rate: number | null): string => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
+
+/** Knowledge base → statistics (`/stable/kb/statistic`, admin only): reading, voting and searching over a period. */
+export const KbStatisticPage = () => {
+  const { t } = useTranslation(KB_NS);
+  const [type, setType] = useState<ArticleType>('support');
+  const [range, setRange] = useState<Range>(defaultRange);
+  const from = range[0].startOf('day').valueOf();
+  const to = range[1].endOf('day').valueOf();
+  const query = useQuery({
+    queryKey: ['kb', 'statistic', type, from, to],
+    queryFn: () => fetchKbStatistic(type, from, to),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <div className="ok-kb-section">
+      <div className="ok-kb-toolbar">
+        <Select<ArticleType>
+          aria-label={t('statistic.type')}
+          value={type}
+          onChange={setType}
+          style={{ width: 200 }}
+          options={ARTICLE_TYPES.map((value) => ({ value, label: t(`titles.${value}`) }))}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('statistic.period')}
+          value={range}
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+          onChange={(value) => {
+            if (value?.[0] && value[1]) setRange([value[0], value[1]]);
+          }}
+          presets={[
+            {
+              label: t('statistic.last7'),
+              value: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
+            },
+            { label: t('statistic.last30'), value: defaultRange() },
+            {
+              label: t('statistic.last90'),
+              value: [dayjs().subtract(89, 'day').startOf('day'), dayjs().endOf('day')],
+            },
+          ]}
+        />
+      </div>
+      {query.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={parseError(query.error).message}
+          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
+        />
+      ) : query.isPending ? (
+        <Skeleton active paragraph={{ rows: 10 }} />
+      ) : (
+        <StatisticView data={query.data} />
+      )}
+    </div>
+  );
+};
+
+const StatisticView = ({ data }: { data: KbStatistic }) => {
+  const { t } = useTranslation(KB_NS);
+  const { totals, byDay } = data;
+  const hasDays = byDay.some((day) => day.views + day.searches + day.helpful + day.useless > 0);
+
+  const trafficOption = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 40, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { type: 'line', name: t('statistic.views'), data: byDay.map((day) => day.views) },
+        { type: 'line', name: t('statistic.searches'), data: byDay.map((day) => day.searches) },
+      ],
+    }),
+    [byDay, t],
+  );
+  const votesOption = useMemo<ChartOption>(
+    () => ({
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 40, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
+      yAxis: { type: 'value', minInterval: 1 },
+      series: [
+        { type: 'bar', name: t('statistic.helpful'), data: byDay.map((day) => day.helpful) },
+        { type: 'bar', name: t('statistic.useless'), data: byDay.map((day) => day.useless) },
+      ],
+    }),
+    [byDay, t],
+  );
+
+  const kpis = [
+    { key: 'views', title: t('statistic.views'), value: totals.views },
+    { key: 'helpfulRate', title: t('statistic.helpfulRate'), value: percent(totals.helpfulRate) },
+    { key: 'searches', title: t('statistic.searches'), value: totals.searches },
+    { key: 'empty', title: t('statistic.searchesWithoutResults'), value: totals.searchesWithoutResults },
+    { key: 'published', title: t('statistic.publishedArticles'), value: totals.publishedArticles },
+  ];
+
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {kpis.map((kpi) => (
+          <Col key={kpi.key} xs={12} md={8} xl={4}>
+            <Card size="small">
+              <Statistic title={kpi.title} value={kpi.value} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={t('statistic.trafficChart')}>
+            <EChart
+              option={trafficOption}
+              ariaLabel={t('statistic.trafficChart')}
+              isEmpty={!hasDays}
+              summary={t('statistic.trafficSummary', {
+                views: totals.views,
+                searches: totals.searches,
+                days: byDay.length,
+              })}
+              table={{
+                columns: [t('statistic.day'), t('statistic.views'), t('statistic.searches')],
+                rows: byDay.map((day) => [day.day, day.views, day.searches]),
+              }}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card size="small" title={t('statistic.votesChart')}>
+            <EChart
+              option={votesOption}
+              ariaLabel={t('statistic.votesChart')}
+              isEmpty={!hasDays}
+              summary={t('statistic.votesSummary', {
+                helpful: totals.helpful,
+                useless: totals.useless,
+                rate: percent(totals.helpfulRate),
+              })}
+              table={{
+                columns: [t('statistic.day'), t('statistic.helpful'), t('statistic.useless')],
+                rows: byDay.map((day) => [day.day, day.helpful, day.useless]),
+              }}
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('statistic.topArticles')}>
+            <Table
+              size="small"
+              rowKey="aid"
+              pagination={false}
+              dataSource={data.topArticles}
+              locale={{ emptyText: t('statistic.noArticles') }}
+              columns={[
+                {
+                  title: t('columns.title'),
+                  key: 'title',
+                  render: (_, row) => <Typography.Text>{row.title}</Typography.Text>,
+                },
+                { title: t('statistic.views'), dataIndex: 'views', width: 80, align: 'right' },
+                { title: t('statistic.helpful'), dataIndex: 'helpful', width: 80, align: 'right' },
+                { title: t('statistic.useless'), dataIndex: 'useless', width: 80, align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Card size="small" title={t('statistic.topSearches')}>
+            <Table
+              size="small"
+              rowKey="query"
+              pagination={false}
+              dataSource={data.topSearches}
+              locale={{ emptyText: t('statistic.noSearches') }}
+              columns={[
+                { title: t('statistic.query'), key: 'query', render: (_, row) => row.query },
+                { title: t('statistic.count'), dataIndex: 'count', width: 70, align: 'right' },
+                { title: t('statistic.results'), dataIndex: 'results', width: 70, align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} md={12} xl={6}>
+          <Card size="small" title={t('statistic.emptySearches')}>
+            <Table
+              size="small"
+              rowKey="query"
+              pagination={false}
+              dataSource={data.emptySearches}
+              locale={{ emptyText: t('statistic.noEmptySearches') }}
+              columns={[
+                { title: t('statistic.query'), key: 'query', render: (_, row) => row.query },
+                { title: t('statistic.count'), dataIndex: 'count', width: 70, align: 'right' },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+};

@@ -1,0 +1,53 @@
+import type { editorEnUS } from './en-US';
+
+/** The `editor` namespace, zh-CN. */
+export const editorZhCN: typeof editorEnUS = {
+  loading: '编辑器加载中…',
+  loadFailed: '编辑器加载失败。',
+  retry: '重试',
+  toolbar: '格式',
+  modes: { rich: '富文本', markdown: 'Markdown', preview: '预览' },
+  markdownLabel: 'Markdown 源文本',
+  markdownHint: 'Markdown（GitHub 风格：表格、~~删除线~~）。在此输入的 HTML 将作为文本显示。',
+  previewEmpty: '暂无可预览的内容。',
+  block: {
+    label: '文本样式',
+    paragraph: '正文',
+    h1: '标题 1',
+    h2: '标题 2',
+    h3: '标题 3',
+    h4: '标题 4',
+  },
+  bold: '加粗',
+  italic: '斜体',
+  strike: '删除线',
+  bulletList: '无序列表',
+  orderedList: '有序列表',
+  blockquote: '引用',
+  codeBlock: '代码块',
+  link: {
+    button: '链接',
+    url: '链接地址',
+    apply: '确定',
+    remove: '移除链接',
+    invalid: '请输入以 http://、https:// 或 mailto: 开头的地址',
+  },
+  table: {
+    button: '表格',
+    insert: '插入表格（3 × 3）',
+    addRowAfter: '在下方插入行',
+    addColumnAfter: '在右侧插入列',
+    deleteRow: '删除行',
+    deleteColumn: '删除列',
+    deleteTable: '删除表格',
+  },
+  image: '从附件插入图片',
+  undo: '撤销',
+  redo: '重做',
+  upload: {
+    uploading: '正在上传 {{name}}',
+    failed: '{{name}} 上传失败：{{message}}',
+    cancel: '取消',
+    dismiss: '关闭',
+  },
+};
