@@ -190,10 +190,9 @@ export const KbSettingsPage = () => {
           name="primaryColor"
           label={t('settings.primaryColor')}
           getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString().toUpperCase()}
-          rules={[
-            { required: true, message: t('validation.colorRequired') },
-            { pattern: /^#[0-9a-fA-F]{6}$/, message: t('validation.color') },
-          ]}
+          // No `required` rule: the picker always holds a colour, and antd would put aria-required
+          // on its trigger, a div without a role (axe: aria-allowed-attr).
+          rules={[{ pattern: /^#[0-9a-fA-F]{6}$/, message: t('validation.color') }]}
         >
           <ColorPicker
             disabledAlpha

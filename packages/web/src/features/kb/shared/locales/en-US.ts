@@ -191,7 +191,6 @@ export const kbEnUS = {
     modelAnswerRequired: 'Enter the model answer',
     difficultyRequired: 'Choose a difficulty',
     url: '{{field}}: enter an address starting with http:// or https://',
-    colorRequired: 'Choose a primary colour',
     color: 'Primary colour: a colour like #0958D9',
     languagesRequired: 'Choose at least one language',
     linkTitleRequired: 'Enter the link text',

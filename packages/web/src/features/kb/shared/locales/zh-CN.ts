@@ -193,7 +193,6 @@ export const kbZhCN: typeof kbEnUS = {
     modelAnswerRequired: '请输入参考答案',
     difficultyRequired: '请选择难度',
     url: '{{field}}：请输入以 http:// 或 https:// 开头的地址',
-    colorRequired: '请选择主色',
     color: '主色：请输入如 #0958D9 的颜色',
     languagesRequired: '请至少选择一种语言',
     linkTitleRequired: '请输入链接文字',
