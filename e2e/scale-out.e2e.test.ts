@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type AddressInfo, type Server, type Socket as TcpSocket } from 'node:net';
+import { connect } from 'node:net';
 import type { Message, MessageHistory, ThreadRequestResult, VisitorInitResult } from '@openkefu/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startRedisProxy } from '../packages/server/src/test/redis-proxy.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /*
@@ -67,50 +68,6 @@ const withPostgres = async (run: (client: pg.Client) => Promise<unknown>) => {
   } finally {
     await client.end();
   }
-};
-
-/**
- * A TCP hop between node A and Redis that the test cuts (every connection closed, new ones refused)
- * and restores on the same port: an outage of A's Redis without touching the shared Redis.
- */
-const startRedisProxy = async () => {
-  const upstream = new URL(redisUrl);
-  const open = new Set<TcpSocket>();
-  let server: Server | undefined;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const backend = connect(Number(upstream.port || 6379), upstream.hostname);
-        open.add(client).add(backend);
-        const drop = () => {
-          client.destroy();
-          backend.destroy();
-          open.delete(client);
-          open.delete(backend);
-        };
-        client.on('error', drop).on('close', drop);
-        backend.on('error', drop).on('close', drop);
-        client.pipe(backend).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const cut = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of open) socket.destroy();
-      open.clear();
-      if (server) server.close(() => resolve());
-      else resolve();
-      server = undefined;
-    });
-  await start();
-  const url = new URL(redisUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return { url: url.toString(), cut, restore: start };
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -283,7 +240,7 @@ describeScaleOut(`two server nodes on PostgreSQL and Redis${unavailable ? ` — 
     await withPostgres((client) => client.query(`create schema ${schema}`));
     const database = new URL(databaseUrl);
     database.searchParams.set('options', `-c search_path=${schema}`);
-    proxy = await startRedisProxy();
+    proxy = await startRedisProxy(redisUrl);
     const shared = { DATABASE_URL: database.toString(), REDIS_PREFIX: prefix };
 
     // A first, alone: it migrates and seeds the empty schema; then B, and C on its own SQLite.

@@ -1,5 +1,3 @@
-import { createServer, connect, type Server, type Socket as TcpSocket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { Message, Thread } from '@openkefu/contract';
 import type { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
@@ -10,50 +8,10 @@ import { seedDatabase } from '../../db/seed.js';
 import { connectRedis } from '../../lib/redis.js';
 import { clientAuth, createTestConfig, type TestContext } from '../../test/app.js';
 import { sqliteTarget } from '../../test/databases.js';
+import { startRedisProxy } from '../../test/redis-proxy.js';
 import { connectTestRedis, describeWithRedis, testRedisUrl, type TestRedis } from '../../test/redis.js';
 import { initVisitor, makeChatOrg, requestThread, type ChatOrg } from '../thread/chat.fixture.js';
 import { connectSocket, emitAck, listen, nextEvent } from './socket.fixture.js';
-
-/**
- * A TCP hop between the app and Redis that the test can cut (close every connection and refuse
- * new ones) and restore on the same port: a Redis outage without touching the shared Redis.
- */
-const startRedisProxy = async () => {
-  const upstream = new URL(testRedisUrl);
-  const open = new Set<TcpSocket>();
-  let server: Server | undefined;
-  let port = 0;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const backend = connect(Number(upstream.port || 6379), upstream.hostname);
-        open.add(client).add(backend);
-        const drop = () => {
-          client.destroy();
-          backend.destroy();
-          open.delete(client);
-          open.delete(backend);
-        };
-        client.on('error', drop).on('close', drop);
-        backend.on('error', drop).on('close', drop);
-        client.pipe(backend).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const cut = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of open) socket.destroy();
-      open.clear();
-      if (server) server.close(() => resolve());
-      else resolve();
-      server = undefined;
-    });
-  await start();
-  return { url: () => `redis://127.0.0.1:${port}`, cut, restore: start };
-};
 
 const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
@@ -77,8 +35,8 @@ await describeWithRedis('a node that loses Redis mid-chat', () => {
 
   beforeAll(async () => {
     testRedis = await connectTestRedis();
-    proxy = await startRedisProxy();
-    redis = await connectRedis(proxy.url(), 3_000);
+    proxy = await startRedisProxy(testRedisUrl);
+    redis = await connectRedis(proxy.url, 3_000);
     ctx.database = await sqliteTarget.open();
     ctx.config = createTestConfig({ REDIS_PREFIX: testRedis.prefix });
     ctx.sent = [];
