@@ -287,9 +287,17 @@ export const articleExportQuerySchema = articleQuerySchema.omit({ page: true, si
 });
 export type ArticleExportQuery = z.input<typeof articleExportQuerySchema>;
 
-/** POST /api/article/import?type= (multipart `file`: .zip or .xlsx): each row or file is written or reported. */
+/**
+ * POST /api/article/import?type= (multipart `file`: .zip of Markdown files with front matter, .xlsx
+ * or .csv): each row or file is written whole or reported, never in part. An `aid` of the
+ * organisation, or else the same title, updates that article; anything else is created.
+ */
 export const articleImportQuerySchema = z.object({ type: articleTypeSchema });
 export const articleImportReportSchema = z.object({
+  /** Rows (sheet) or Markdown files (zip) read. */
+  total: z.number().int(),
+  /** created + updated. */
+  imported: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   /** Images from the zip stored as attachments. */

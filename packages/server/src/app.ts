@@ -47,6 +47,7 @@ import { registerVisitorCors } from './http/visitor-cors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { articleRoutes } from './modules/article/article.routes.js';
+import { articleTransferRoutes } from './modules/article/article.transfer.routes.js';
 import { kbRoutes } from './modules/kb/kb.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 
@@ -133,6 +134,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(targetedRoutes);
   await app.register(organizationRoutes);
   await app.register(articleRoutes);
+  await app.register(articleTransferRoutes);
   await app.register(kbRoutes);
   await app.register(helpRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });

@@ -461,3 +461,13 @@ export const listLiveTenders = (
   if (filter.to !== undefined) query = query.where('article.published_at', '<=', filter.to);
   return query.execute();
 };
+
+/** The type's article (not in the trash) with exactly this title: an import updates it rather than adding a twin. */
+export const findArticleByTitle = (db: Executor, orgId: number, type: string, title: string) =>
+  selectFullArticles(db)
+    .where('article.org_id', '=', orgId)
+    .where('article.type', '=', type)
+    .where('article.title', '=', title)
+    .where('article.deleted_at', 'is', null)
+    .orderBy('article.id')
+    .executeTakeFirst();

@@ -261,29 +261,33 @@ export const createArticleService = (deps: {
     if (categoryIds) await replaceArticleCategories(trx, articleId, categoryIds);
   };
 
-  const page = async (principal: Principal, query: z.infer<typeof articleQuerySchema>) => {
+  type ListQuery = Omit<z.infer<typeof articleQuerySchema>, 'page' | 'size'>;
+
+  /** The list's filters as the repository takes them; null when the keyword can match nothing. */
+  const filterOf = async (principal: Principal, query: ListQuery, at: number) => {
     await access.assert(principal, query.type, 'query');
-    const at = now();
     const keyword = query.keyword?.trim() ?? '';
     const tokens = keyword ? toQueryTokens(keyword) : undefined;
     // Punctuation only: nothing the index holds, so nothing matches.
-    if (tokens && tokens.length === 0) return toPage<ArticleSummary>([], 0, query);
-    const { rows, total } = await pageArticles(
-      db,
-      dialect,
-      {
-        orgId: principal.orgId,
-        type: query.type,
-        status: query.status as ArticleListStatus | undefined,
-        categoryIds: await categoryFilterOf(principal.orgId, query.type, query.category),
-        tokens,
-        authorUid: query.author,
-        from: query.from,
-        to: query.to,
-        now: at,
-      },
-      query,
-    );
+    if (tokens && tokens.length === 0) return null;
+    return {
+      orgId: principal.orgId,
+      type: query.type,
+      status: query.status as ArticleListStatus | undefined,
+      categoryIds: await categoryFilterOf(principal.orgId, query.type, query.category),
+      tokens,
+      authorUid: query.author,
+      from: query.from,
+      to: query.to,
+      now: at,
+    };
+  };
+
+  const page = async (principal: Principal, query: z.infer<typeof articleQuerySchema>) => {
+    const at = now();
+    const filter = await filterOf(principal, query, at);
+    if (!filter) return toPage<ArticleSummary>([], 0, query);
+    const { rows, total } = await pageArticles(db, dialect, filter, query);
     const categories = await listCategoriesOfArticles(
       db,
       rows.map((row) => Number(row.id)),
@@ -293,6 +297,24 @@ export const createArticleService = (deps: {
       total,
       query,
     );
+  };
+
+  /** The whole list under the same filters and order, with bodies (exports); at most `limit`. */
+  const listAll = async (
+    principal: Principal,
+    query: ListQuery,
+    limit: number,
+  ): Promise<{ articles: Article[]; total: number }> => {
+    const at = now();
+    const filter = await filterOf(principal, query, at);
+    if (!filter) return { articles: [], total: 0 };
+    const { rows, total } = await pageArticles(db, dialect, filter, { page: 0, size: limit });
+    const ids = rows.map((row) => Number(row.id));
+    const [full, categories] = await Promise.all([
+      listArticlesByIds(db, principal.orgId, ids),
+      listCategoriesOfArticles(db, ids),
+    ]);
+    return { articles: full.map((row) => toArticle(row, categories, at)), total };
   };
 
   const get = async (principal: Principal, aid: string): Promise<Article> => {
@@ -692,6 +714,7 @@ export const createArticleService = (deps: {
 
   return {
     page,
+    listAll,
     get,
     create,
     update,

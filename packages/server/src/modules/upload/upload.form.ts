@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '@openkefu/contract';
@@ -145,4 +145,29 @@ const tooLarge = (options: { kind: UploadKind; limitMb: number }) => {
     params: { limit: options.limitMb, kind_en: label.en, kind_zh: label.zh },
     fields: [{ field: 'file', message: `larger than ${options.limitMb} MB` }],
   });
+};
+
+/**
+ * Stages bytes the server already holds (an image inside an imported zip) the way `receiveUpload`
+ * stages a request's file, so the upload service checks and stores them under the same rules.
+ */
+export const stageBuffer = async (
+  stagingDir: string,
+  buffer: Uint8Array,
+  clientName: string,
+): Promise<StagedUpload> => {
+  await mkdir(stagingDir, { recursive: true });
+  const path = join(stagingDir, createPublicId(24));
+  await writeFile(path, buffer, { flag: 'wx' });
+  const sniffer = createTextSniffer();
+  sniffer.push(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength));
+  return {
+    path,
+    size: buffer.byteLength,
+    head: Buffer.from(buffer.subarray(0, headBytes)),
+    isUtf8Text: sniffer.finish(),
+    clientName,
+    fields: {},
+    discard: () => rm(path, { force: true }),
+  };
 };

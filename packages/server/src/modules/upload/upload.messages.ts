@@ -29,6 +29,10 @@ export const uploadMessages = {
     'en-US': 'Old .xls files cannot be imported; save the sheet as .xlsx (Excel 2007 or later) or .csv',
     'zh-CN': '不支持导入旧版 .xls 文件，请另存为 .xlsx（Excel 2007 及以上）或 .csv',
   },
+  'upload.importFormat': {
+    'en-US': 'Import a .zip of Markdown files, an .xlsx or a .csv file',
+    'zh-CN': '请导入 Markdown 文件的 .zip 压缩包、.xlsx 或 .csv 文件',
+  },
   'upload.tooLarge': {
     'en-US': 'The file is larger than {limit} MB, the limit for {kind_en}',
     'zh-CN': '文件超过{kind_zh}的大小上限 {limit} MB',

@@ -33,3 +33,34 @@ export const receiveSpreadsheet = async (request: FastifyRequest): Promise<Recei
     await staged.discard();
   }
 };
+
+/** An import that takes a zip archive (Markdown files and their images) or a spreadsheet. */
+export type ReceivedImport = { buffer: Buffer; format: 'zip' | SheetFormat; fields: Record<string, string> };
+
+/**
+ * Receives an import's multipart body under the `file` kind's size limit (413), accepting a .zip,
+ * an .xlsx or a .csv by content (400 for anything else). Nothing is stored.
+ */
+export const receiveImportFile = async (request: FastifyRequest): Promise<ReceivedImport> => {
+  const uploads = request.server.services.uploads;
+  const staged = await receiveUpload(request, {
+    stagingDir: uploads.stagingDir,
+    kind: 'file',
+    limitMb: uploads.limitMb('file'),
+  });
+  try {
+    const fileName = sanitizeFileName(staged.clientName) ?? 'import';
+    // The kind's own refusal lists every document type; this import takes three of them.
+    const type = await uploads.checkType('file', staged, fileName).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    if (type?.id !== 'zip' && type?.id !== 'xlsx' && type?.id !== 'csv')
+      throw AppError.badRequest('upload.importFormat', {
+        fields: [{ field: 'file', message: 'send a .zip of Markdown files, an .xlsx or a .csv' }],
+      });
+    return { buffer: await readFile(staged.path), format: type.id, fields: staged.fields };
+  } finally {
+    await staged.discard();
+  }
+};

@@ -234,7 +234,8 @@ describe('offers', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByTestId('offer')).not.toBeInTheDocument());
-    expect(locationNow()).toBe('/agent/t-9');
+    // The offer closes as soon as the answer arrives; navigation follows on the next render.
+    await waitFor(() => expect(locationNow()).toBe('/agent/t-9'));
   });
 
   it('tells an agent at the limit so, and shows the server refusing the accept while the offer waits', async () => {

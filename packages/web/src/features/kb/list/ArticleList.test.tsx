@@ -21,6 +21,7 @@ import {
   type Recorded,
 } from '../../../shared/testing/stubFetch';
 import { ALL_ARTICLE_ACTIONS, makeSummary, sampleTree, T0 } from '../shared/testing';
+import { FakeXhr } from '../../../shared/components/Upload/testing';
 import { ArticleList } from './ArticleList';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -120,6 +121,71 @@ describe('ArticleList', { timeout: 60_000 }, () => {
     );
   });
 
+  it('exports what the list shows, as Markdown or a sheet, and says when the file holds only part', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    seen = stubFetch({
+      ...routes(),
+      'GET /api/article/export': () =>
+        new Response('zip-bytes', {
+          status: 200,
+          headers: {
+            'Content-Disposition': 'attachment; filename="articles.zip"',
+            'X-Export-Rows': '5000',
+            'X-Total-Count': '5200',
+          },
+        }),
+    });
+    const user = setupUser();
+    await renderList();
+    await user.click(screen.getByText('Security'));
+    await waitFor(() =>
+      expect(queriesTo(seen, '/api/article/query').at(-1)).toContain('category=c-security'),
+    );
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(await screen.findByText('Markdown files (.zip)'));
+    await waitFor(() =>
+      expect(queriesTo(seen, '/api/article/export')).toEqual(['type=support&format=zip&category=c-security']),
+    );
+    expect(
+      await screen.findByText(
+        'The file holds the first 5000 of 5200 articles; narrow the filters to export the rest.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('imports a zip through the shared dialog and reloads the list with what it reports', async () => {
+    FakeXhr.instances = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const user = setupUser();
+    await renderList();
+    const loads = queriesTo(seen, '/api/article/query').length;
+    await user.click(screen.getByRole('button', { name: /Import/ }));
+    const dialog = await findDialog();
+    expect(within(dialog).getByText(/Import a \.zip of Markdown files/)).toBeInTheDocument();
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toContain('.zip');
+    await user.upload(input, new File(['PK'], 'guides.zip', { type: 'application/zip' }));
+    const xhr = FakeXhr.latest();
+    expect(xhr.url).toContain('/api/article/import?type=support');
+    xhr.respond(200, {
+      message: 'success',
+      status_code: 200,
+      data: {
+        total: 3,
+        imported: 2,
+        created: 1,
+        updated: 1,
+        images: 4,
+        errors: [{ row: 'guides/a.md', field: 'images', message: 'The image "x.png" is not in the zip' }],
+      },
+    });
+    expect(await within(dialog).findByText('1 created, 1 updated, 4 images uploaded.')).toBeInTheDocument();
+    expect(within(dialog).getByText('guides/a.md')).toBeInTheDocument();
+    expect(within(dialog).getByText('Images')).toBeInTheDocument();
+    await waitFor(() => expect(queriesTo(seen, '/api/article/query').length).toBeGreaterThan(loads));
+  });
+
   it('publishes, moves and deletes the selected articles', async () => {
     const user = setupUser();
     await renderList();
@@ -216,6 +282,8 @@ describe('ArticleList', { timeout: 60_000 }, () => {
     setProfile(adminWithPermissions({ 'kb.list': ['query', 'get'] }));
     await renderList();
     expect(screen.queryByRole('button', { name: /New article/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Import/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Export/ })).toBeInTheDocument();
     expect(within(rowOf('How to reset a password')).queryByText('Delete')).toBeNull();
     expect(within(rowOf('How to reset a password')).queryByText('Edit')).toBeNull();
     expect(within(rowOf('How to reset a password')).queryByRole('checkbox')).toBeNull();

@@ -2,16 +2,24 @@ import '../shared/i18n';
 import '../shared/kb.css';
 import { useMemo, useRef, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, Popconfirm, Rate, Space, Tag, Typography } from 'antd';
-import { PlusOutlined, PushpinOutlined, StarOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Popconfirm, Rate, Space, Tag, Typography } from 'antd';
+import {
+  DownloadOutlined,
+  PlusOutlined,
+  PushpinOutlined,
+  StarOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ArticleBatchBody, ArticleType } from '@openkefu/contract';
+import { downloadFile } from '../../../shared/api/download';
 import { reportUnlessHandled } from '../../../shared/api/reportError';
 import { useProfile } from '../../../shared/auth/profileStore';
 import { useCan } from '../../../shared/components/Authorized';
+import { ExcelImportModal } from '../../../shared/components/ExcelImport';
 import { preloadRichTextEditor } from '../../../shared/editor';
 import { useListRefresh } from '../../../shared/table/useListRefresh';
 import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
@@ -50,6 +58,10 @@ export const ArticleList = ({ type }: ArticleListProps) => {
   const [isTrash, setTrash] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [isMoveOpen, setMoveOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState<'zip' | 'xlsx' | null>(null);
+  /** The filters of the list as last loaded: an export takes the same articles. */
+  const lastFilters = useRef<ArticleFilters>({});
   const tree = useCategoryTree(type);
   const authors = useQuery({ queryKey: ['kb', 'authors'], queryFn: fetchAuthors, retry: false });
   const editing = searchParams.get(EDIT_PARAM);
@@ -75,10 +87,28 @@ export const ArticleList = ({ type }: ArticleListProps) => {
         to: updated ? dayjs(updated[1]).endOf('day').valueOf() : undefined,
       };
       setTrash(query.status === 'deleted');
+      lastFilters.current = filters;
       return fetchArticlePage({ type, page: query.page, size: query.size, ...filters });
     },
     { onError: reportUnlessHandled },
   );
+
+  const exportList = async (format: 'zip' | 'xlsx') => {
+    setExporting(format);
+    try {
+      const saved = await downloadFile(
+        '/api/article/export',
+        { type, format, ...lastFilters.current },
+        `articles.${format}`,
+      );
+      if (saved.rows !== null && saved.total !== null && saved.total > saved.rows)
+        void toast.warning(t('transfer.partial', { rows: saved.rows, total: saved.total }));
+    } catch (error) {
+      reportUnlessHandled(error);
+    } finally {
+      setExporting(null);
+    }
+  };
 
   const openEditor = (aid: string) => {
     preloadRichTextEditor();
@@ -457,6 +487,26 @@ export const ArticleList = ({ type }: ArticleListProps) => {
           )}
           toolBarRender={() => [
             canAdd ? (
+              <Button key="import" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+                {t('transfer.import')}
+              </Button>
+            ) : null,
+            <Dropdown
+              key="export"
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'zip', label: t('transfer.exportZip') },
+                  { key: 'xlsx', label: t('transfer.exportXlsx') },
+                ],
+                onClick: ({ key }) => void exportList(key as 'zip' | 'xlsx'),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} loading={exporting !== null}>
+                {t('transfer.export')}
+              </Button>
+            </Dropdown>,
+            canAdd ? (
               <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openEditor('new')}>
                 {t(`add.${type}`)}
               </Button>
@@ -464,6 +514,39 @@ export const ArticleList = ({ type }: ArticleListProps) => {
           ]}
         />
       </div>
+      <ExcelImportModal
+        open={isImportOpen}
+        onClose={() => setImportOpen(false)}
+        title={t('transfer.importTitle')}
+        templateUrl={`/api/article/template?type=${type}`}
+        templateName={`articles-${type}.xlsx`}
+        importUrl={`/api/article/import?type=${type}`}
+        accept=".zip,.xlsx,.csv,application/zip,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+        steps={{ template: t('transfer.stepTemplate'), upload: t('transfer.stepUpload') }}
+        describeReport={(report) => {
+          const counts = report as typeof report & { created?: number; updated?: number; images?: number };
+          return (
+            <div>
+              {t('transfer.details', {
+                created: counts.created ?? 0,
+                updated: counts.updated ?? 0,
+                images: counts.images ?? 0,
+              })}
+            </div>
+          );
+        }}
+        fieldLabels={{
+          title: t('transferFields.title'),
+          images: t('transferFields.images'),
+          frontMatter: t('transferFields.frontMatter'),
+        }}
+        onImported={(report) => {
+          if (report.imported > 0) {
+            reload();
+            void tree.refetch();
+          }
+        }}
+      />
       {editing !== null && (
         <ArticleEditorDrawer
           key={editing}

@@ -25,6 +25,12 @@ export type ExcelImportModalProps = {
   onImported?: (report: ImportReport) => void;
   /** Shown above the upload, e.g. a choice that goes into `fields`. */
   children?: ReactNode;
+  /** File types offered by the picker (default: .xlsx and .csv). */
+  accept?: string;
+  /** Replaces the two steps' texts, for imports that take more than a sheet. */
+  steps?: { template: ReactNode; upload: ReactNode };
+  /** More of the report than the counts (e.g. created / updated), under the summary. */
+  describeReport?: (report: ImportReport) => ReactNode;
 };
 
 type State =
@@ -54,6 +60,9 @@ export const ExcelImportModal = ({
   fieldLabels = {},
   onImported,
   children,
+  accept = ACCEPT,
+  steps,
+  describeReport,
 }: ExcelImportModalProps) => {
   const { t } = useTranslation(EXCEL_IMPORT_NS);
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -125,7 +134,14 @@ export const ExcelImportModal = ({
           type={report.errors.length === 0 ? (report.imported > 0 ? 'success' : 'info') : 'warning'}
           showIcon
           title={report.imported === 0 && report.errors.length === 0 ? t('nothing') : summary}
-          description={report.errors.length > 0 ? t('refused', { count: refusedRows }) : undefined}
+          description={
+            report.errors.length > 0 || describeReport ? (
+              <>
+                {describeReport?.(report)}
+                {report.errors.length > 0 && <div>{t('refused', { count: refusedRows })}</div>}
+              </>
+            ) : undefined
+          }
         />
         {report.errors.length > 0 && (
           <Table<ImportRowError>
@@ -164,7 +180,7 @@ export const ExcelImportModal = ({
     >
       <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <div>
-          <Typography.Paragraph>{t('step1')}</Typography.Paragraph>
+          <Typography.Paragraph>{steps?.template ?? t('step1')}</Typography.Paragraph>
           <Button icon={<DownloadOutlined />} loading={isDownloading} onClick={() => void downloadTemplate()}>
             {t('template')}
           </Button>
@@ -175,10 +191,10 @@ export const ExcelImportModal = ({
           )}
         </div>
         {children}
-        <Typography.Paragraph style={{ marginBottom: 0 }}>{t('step2')}</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginBottom: 0 }}>{steps?.upload ?? t('step2')}</Typography.Paragraph>
         {state.kind === 'idle' && (
           <Upload.Dragger
-            accept={ACCEPT}
+            accept={accept}
             multiple={false}
             showUploadList={false}
             beforeUpload={(file) => {
@@ -195,7 +211,9 @@ export const ExcelImportModal = ({
         )}
         {state.kind === 'uploading' && (
           <div>
-            <Typography.Text>{t('uploading', { name: state.name })}</Typography.Text>
+            <Typography.Text>
+              {t(state.percent < 100 ? 'uploading' : 'processing', { name: state.name })}
+            </Typography.Text>
             <Progress percent={state.percent} status="active" />
             <Button size="small" onClick={() => handle.current?.abort()}>
               {t('cancel')}

@@ -3,8 +3,8 @@ import { HttpError, REQUEST_TIMEOUT_MS, buildUrl } from '../../api/http';
 import { codeOfBody, fieldsOfBody, messageOfBody } from '../../api/errorBody';
 import { getLanguage, i18n } from '../../i18n';
 
-/** One refused row: the sheet's 1-based row (the header is row 1), the column key, why. */
-export type ImportRowError = { row: number; field: string; message: string };
+/** One refused row: the sheet's 1-based row (the header is row 1) or a file in an archive, the column key, why. */
+export type ImportRowError = { row: number | string; field: string; message: string };
 
 /** What an import endpoint answers in `data`; `total` is optional (not every module counts read rows). */
 export type ImportReport = { total?: number; imported: number; errors: ImportRowError[] };

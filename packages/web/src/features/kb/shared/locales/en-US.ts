@@ -13,6 +13,23 @@ export const kbEnUS = {
     tiku: 'Question bank',
     tikuqa: 'Question bank Q&A',
   },
+  transfer: {
+    import: 'Import',
+    importTitle: 'Import articles',
+    export: 'Export',
+    exportZip: 'Markdown files (.zip)',
+    exportXlsx: 'Excel sheet (.xlsx)',
+    exporting: 'Preparing the export…',
+    exportFailed: 'The export failed: {{message}}',
+    stepTemplate:
+      'Import a .zip of Markdown files (front matter for title, categories, status…; images beside them are uploaded), or a sheet made from the template.',
+    stepUpload:
+      'Upload the .zip, .xlsx or .csv. An article with the same ID or title is updated; categories are created as needed.',
+    details: '{{created}} created, {{updated}} updated, {{images}} images uploaded.',
+    partial:
+      'The file holds the first {{rows}} of {{total}} articles; narrow the filters to export the rest.',
+  },
+  transferFields: { title: 'Title', images: 'Images', frontMatter: 'Front matter' },
   add: {
     support: 'New article',
     blog: 'New post',

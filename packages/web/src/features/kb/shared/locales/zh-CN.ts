@@ -15,6 +15,21 @@ export const kbZhCN: typeof kbEnUS = {
     tiku: '题库',
     tikuqa: '题库问答',
   },
+  transfer: {
+    import: '导入',
+    importTitle: '导入文章',
+    export: '导出',
+    exportZip: 'Markdown 文件（.zip）',
+    exportXlsx: 'Excel 表格（.xlsx）',
+    exporting: '正在准备导出…',
+    exportFailed: '导出失败：{{message}}',
+    stepTemplate:
+      '可导入 Markdown 文件的 .zip 压缩包（文件头写标题、分类、状态等；同包内引用的图片会自动上传），或按模板填写的表格。',
+    stepUpload: '上传 .zip、.xlsx 或 .csv 文件。编号或标题相同的文章将被更新；不存在的分类会自动创建。',
+    details: '新建 {{created}} 篇，更新 {{updated}} 篇，上传图片 {{images}} 张。',
+    partial: '文件只包含 {{total}} 篇中的前 {{rows}} 篇，请缩小筛选范围后导出其余文章。',
+  },
+  transferFields: { title: '标题', images: '图片', frontMatter: '文件头' },
   add: {
     support: '新建文章',
     blog: '新建博文',

@@ -7,6 +7,7 @@ export const excelImportEnUS = {
   drop: 'Click or drag a file here',
   hint: 'Rows with errors are not imported; the other rows are.',
   uploading: 'Uploading {{name}}…',
+  processing: 'Uploaded {{name}}; importing…',
   cancel: 'Cancel upload',
   failed: 'Import failed',
   summary: 'Imported {{imported}} of {{total}} rows.',

@@ -9,6 +9,7 @@ export const excelImportZhCN: typeof excelImportEnUS = {
   drop: '点击或将文件拖到此处',
   hint: '有错误的行不会导入，其余行正常导入。',
   uploading: '正在上传 {{name}}…',
+  processing: '{{name}} 已上传，正在导入…',
   cancel: '取消上传',
   failed: '导入失败',
   summary: '共 {{total}} 行，已导入 {{imported}} 行。',
