@@ -100,6 +100,10 @@ export const articleSummarySchema = z.object({
   deletedAt: z.number().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Type tiku only, else null (the list shows its type and difficulty). */
+  question: tikuQuestionSchema.nullable(),
+  /** Type zhaobiao only, else null (the list shows buyer, region, budget, deadline). */
+  tender: tenderSchema.nullable(),
 });
 export type ArticleSummary = z.infer<typeof articleSummarySchema>;
 
@@ -108,10 +112,6 @@ export const articleSchema = articleSummarySchema.extend({
   content: z.string(),
   /** The Markdown the content was written in, '' when written in the rich-text editor. */
   markdown: z.string(),
-  /** Type tiku only, else null. */
-  question: tikuQuestionSchema.nullable(),
-  /** Type zhaobiao only, else null. */
-  tender: tenderSchema.nullable(),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -183,6 +183,8 @@ export const createArticleService = (deps: {
       deletedAt: row.deleted_at === null ? null : Number(row.deleted_at),
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
+      question: row.type === 'tiku' ? parseJson<TikuQuestion | null>(row.extra, null) : null,
+      tender: row.type === 'zhaobiao' ? parseJson<Tender | null>(row.extra, null) : null,
     };
   };
 
@@ -190,8 +192,6 @@ export const createArticleService = (deps: {
     ...toSummary(row, categories, at),
     content: row.content,
     markdown: row.markdown,
-    question: row.type === 'tiku' ? parseJson<TikuQuestion | null>(row.extra, null) : null,
-    tender: row.type === 'zhaobiao' ? parseJson<Tender | null>(row.extra, null) : null,
   });
 
   /** The organisation's article (404 for another tenant's aid), then the caller's permission on its type. */

@@ -273,6 +273,13 @@ await describeEachDatabase('article import and export', (target) => {
     });
     expect(question.status).toBe(200);
 
+    // The list row carries the question for the bank's columns (type, difficulty).
+    const listed = (await list(staff, 'type=tiku&page=0&size=10')).body.data.content;
+    expect(listed.find((row) => row.aid === question.body.data.aid)?.question).toMatchObject({
+      questionType: 'multiple',
+      difficulty: 3,
+    });
+
     const exported = await download(staff, '/api/article/export?type=tiku&format=xlsx');
     expect(exported.statusCode).toBe(200);
     const rows = await readSheet(Buffer.from(exported.rawPayload));

@@ -1,4 +1,4 @@
-import type { Article, ArticleSummary, ArticleType } from '@openkefu/contract';
+import type { ArticleSummary, ArticleType } from '@openkefu/contract';
 
 /*
  * Each article list of the knowledge-base menu (spec §2) and the permission that guards it: the
@@ -16,11 +16,8 @@ export const ARTICLE_PERMISSION: Record<ArticleType, string> = {
 
 export const ARTICLE_TYPES = Object.keys(ARTICLE_PERMISSION) as ArticleType[];
 
-/**
- * A list row. The list answer is `ArticleSummary`; for tenders and questions the columns also read
- * `tender` / `question` when the server includes them.
- */
-export type ArticleRow = ArticleSummary & Partial<Pick<Article, 'tender' | 'question'>>;
+/** A list row: the summary carries `tender` / `question` for those types' columns. */
+export type ArticleRow = ArticleSummary;
 
 export type ArticleAction = 'query' | 'get' | 'add' | 'edit' | 'delete';
 

@@ -24,6 +24,8 @@ export const makeSummary = (overrides: Partial<ArticleSummary> = {}): ArticleSum
   deletedAt: null,
   createdAt: T0,
   updatedAt: T0,
+  question: null,
+  tender: null,
   ...overrides,
 });
 
@@ -31,8 +33,6 @@ export const makeArticle = (overrides: Partial<Article> = {}): Article => ({
   ...makeSummary(),
   content: '<p>Open settings.</p>',
   markdown: '',
-  question: null,
-  tender: null,
   ...overrides,
 });
 
