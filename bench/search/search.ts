@@ -272,7 +272,9 @@ const main = async () => {
     await run('postgres', postgres);
   } finally {
     await postgres.close();
-    await admin.query(`drop schema if exists ${schema} cascade`);
+    // KEEP_SCHEMA=1 leaves the data for EXPLAIN ANALYZE in psql (search_path = the printed schema).
+    if (process.env.KEEP_SCHEMA === '1') console.log(`[postgres] kept schema ${schema}`);
+    else await admin.query(`drop schema if exists ${schema} cascade`);
     await admin.end();
   }
 };
