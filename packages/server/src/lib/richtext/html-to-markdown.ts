@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the package ships no types; programs that only import this file (bench) see its declaration too
+/// <reference path="./turndown-plugin-gfm.d.ts" />
 import { gfm } from '@joplin/turndown-plugin-gfm';
 import TurndownService from 'turndown';
 
