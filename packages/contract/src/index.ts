@@ -28,3 +28,5 @@ export * from './tag.js';
 export * from './organization.js';
 export * from './article.js';
 export * from './kb.js';
+export * from './robot.js';
+export * from './robot-chat.js';

@@ -97,6 +97,8 @@ export const threadRequestResultSchema = z.object({
     z.literal(202),
     z.literal(203),
     z.literal(204),
+    /** The skill group's robot answers: its welcome (and FAQs) is the thread's first message. */
+    z.literal(206),
     z.literal(-2),
     z.literal(-3),
   ]),
@@ -124,7 +126,15 @@ export const widgetPreviewQuerySchema = z
     path: ['wid'],
   });
 export const widgetPreviewSchema = z.object({
-  code: z.union([z.literal(200), z.literal(202), z.literal(203), z.literal(204), z.literal(-2)]),
+  code: z.union([
+    z.literal(200),
+    z.literal(202),
+    z.literal(203),
+    z.literal(204),
+    /** The skill group's robot would answer. */
+    z.literal(206),
+    z.literal(-2),
+  ]),
   /** The tip a visitor would see for this answer (welcome, queue, non-working-time, offline). */
   tip: z.string(),
   settings: widgetSettingsSchema.nullable(),
@@ -226,5 +236,15 @@ export const threadEventKindSchema = z.enum([
   'closed',
   'rated',
   'reopened',
+  /** The skill group's robot took the conversation. */
+  'robot',
+  /** The robot answered a question (data: question, source, aid, title) or could not (data: question, verdict). */
+  'robot_answered',
+  'robot_unanswered',
+  /** The visitor's "did this help?" on an answer (data: question, source, aid). */
+  'robot_helpful',
+  'robot_useless',
+  /** The visitor asked the robot for a person (data: reason keyword | button). */
+  'robot_to_agent',
 ]);
 export type ThreadEventKind = z.infer<typeof threadEventKindSchema>;

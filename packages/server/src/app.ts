@@ -50,6 +50,7 @@ import { articleRoutes } from './modules/article/article.routes.js';
 import { articleTransferRoutes } from './modules/article/article.transfer.routes.js';
 import { kbRoutes } from './modules/kb/kb.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
+import { robotKbRoutes } from './modules/robot/robot.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -137,6 +138,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(articleTransferRoutes);
   await app.register(kbRoutes);
   await app.register(helpRoutes);
+  await app.register(robotKbRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

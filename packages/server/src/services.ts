@@ -40,6 +40,7 @@ import { createMessageGuard } from './modules/taboo/message-guard.js';
 import { createTabooService, type TabooService } from './modules/taboo/taboo.service.js';
 import { createEmbedSiteService, type EmbedSiteService } from './modules/organization/embed-sites.service.js';
 import { createKbService, type KbService } from './modules/kb/kb.service.js';
+import { createRobotKbService, type RobotKbService } from './modules/robot/robot.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -78,6 +79,8 @@ export type Services = {
   embedSites: EmbedSiteService;
   /** Help-centre settings and statistics, and the public help centre's view, vote and search. */
   kb: KbService;
+  /** The robot's FAQs, word lists, quick buttons and settings, and `answer` for live chat (cached matcher per organisation). */
+  robotKb: RobotKbService;
 };
 
 export type ServiceOptions = {
@@ -134,12 +137,14 @@ export const createServices = (options: ServiceOptions): Services => {
     logger,
   });
   const blocks = createBlockService({ db });
+  const robotKb = createRobotKbService({ db, dialect });
   const messages = createMessageService({
     db,
     hub,
     storage,
     indexer: options.indexer ?? createMessageIndexer(dialect),
     guard: createMessageGuard({ taboos, blocks }),
+    logger,
   });
   return {
     config,
@@ -164,10 +169,11 @@ export const createServices = (options: ServiceOptions): Services => {
     presence,
     visitors: createVisitorService({ db }),
     messages,
-    threads: createThreadService({ db, dialect, hub, presence, messages, blocks }),
+    threads: createThreadService({ db, dialect, hub, presence, messages, blocks, robot: robotKb }),
     taboos,
     blocks,
     embedSites: createEmbedSiteService({ db }),
     kb: createKbService({ db, dialect, auth }),
+    robotKb,
   };
 };

@@ -10,6 +10,7 @@ import * as targetedForm from './migrations/0007_targeted_form.js';
 import * as embedSites from './migrations/0008_embed_sites.js';
 import * as knowledgeBase from './migrations/0009_knowledge_base.js';
 import * as helpSearch from './migrations/0010_help_search.js';
+import * as robot from './migrations/0011_robot.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   '0008_embed_sites': embedSites,
   '0009_knowledge_base': knowledgeBase,
   '0010_help_search': helpSearch,
+  '0011_robot': robot,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -639,6 +639,75 @@ export type HelpCenterTable = {
   updated_at: number;
 };
 
+/** Robot (migration 0011). */
+export type FaqTable = {
+  id: Generated<number>;
+  aid: string;
+  org_id: number;
+  question: string;
+  /** Folded lower-case question: unique per organisation. */
+  question_key: string;
+  /** JSON array of strings. */
+  similar_questions: Generated<string>;
+  /** Sanitised HTML. */
+  answer: Generated<string>;
+  markdown: Generated<string>;
+  welcome: Generated<number>;
+  recommend: Generated<number>;
+  enabled: Generated<number>;
+  query_count: Generated<number>;
+  rate_helpful: Generated<number>;
+  rate_useless: Generated<number>;
+  /** JSON array of FAQ aids. */
+  related: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type FaqCategoryTable = { faq_id: number; category_id: number };
+
+export type FaqWorkgroupTable = { faq_id: number; workgroup_id: number };
+
+export type RobotWordTable = {
+  id: Generated<number>;
+  rwid: string;
+  org_id: number;
+  /** synonym, stopword or transfer. */
+  kind: string;
+  word: string;
+  word_key: string;
+  /** JSON array of strings (synonyms only). */
+  synonyms: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RobotQuickButtonTable = {
+  id: Generated<number>;
+  qbid: string;
+  org_id: number;
+  workgroup_id: number;
+  label: string;
+  /** send, link or transfer. */
+  action: string;
+  content: Generated<string>;
+  sort: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RobotSettingTable = {
+  user_id: number;
+  org_id: number;
+  not_found_tip: Generated<string>;
+  /** Whole percentages. */
+  threshold: number;
+  suggest_threshold: number;
+  updated_at: number;
+};
+
+export type RobotRevisionTable = { org_id: number; revision: Generated<number> };
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -683,4 +752,11 @@ export type Database = {
   article_daily: ArticleDailyTable;
   search_log: SearchLogTable;
   help_center: HelpCenterTable;
+  faq: FaqTable;
+  faq_category: FaqCategoryTable;
+  faq_workgroup: FaqWorkgroupTable;
+  robot_word: RobotWordTable;
+  robot_quick_button: RobotQuickButtonTable;
+  robot_setting: RobotSettingTable;
+  robot_revision: RobotRevisionTable;
 };

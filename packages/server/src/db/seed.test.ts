@@ -25,6 +25,7 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0008_embed_sites',
       '0009_knowledge_base',
       '0010_help_search',
+      '0011_robot',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

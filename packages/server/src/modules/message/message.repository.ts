@@ -179,6 +179,10 @@ export const markRecalled = async (db: Executor, id: number) => {
     .execute();
 };
 
+export const updateMessageContent = async (db: Executor, id: number, content: string) => {
+  await db.updateTable('message').set({ content }).where('id', '=', id).execute();
+};
+
 /** Auto-replies carry a local id with this prefix (unique per message, like any other). */
 export const autoReplyLocalIdPrefix = 'auto-reply:';
 

@@ -36,6 +36,7 @@ import {
   listThreadMessages,
   markRecalled,
   autoReplyLocalIdPrefix,
+  updateMessageContent,
 } from './message.repository.js';
 
 export type MessageService = ReturnType<typeof createMessageService>;
@@ -64,6 +65,8 @@ export type SystemMessage = {
   content: string;
   /** Shown as this agent (auto-reply) rather than as the system. */
   asAgent?: { userId: number; uid: string; nickname: string; avatar: string };
+  /** Said by this robot (its answers in a robot conversation). */
+  asRobot?: { userId: number; uid: string; nickname: string; avatar: string };
   localId?: string;
 };
 
@@ -75,10 +78,14 @@ export const createMessageService = (deps: {
   storage: Storage;
   indexer?: MessageIndexer;
   guard?: MessageGuard;
+  /** Where a failing listener of visitors' messages is reported (it never fails the send). */
+  logger?: { error: (context: object, message: string) => void };
   now?: () => number;
 }) => {
   const { db, hub, storage } = deps;
   const now = deps.now ?? Date.now;
+  /** Told of every stored visitor message after its sender's acknowledgement (the robot answers this way). */
+  const visitorListeners: ((thread: ThreadRow, message: Message) => Promise<void>)[] = [];
 
   /** Every room that sees the thread's messages: its visitor, agent, invited colleagues and watchers. */
   const roomsOf = async (thread: ThreadRow): Promise<string[]> => {
@@ -276,7 +283,14 @@ export const createMessageService = (deps: {
     if (checked.afterStore) await checked.afterStore();
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
       await recordFirstResponse(thread, actor, message.createdAt);
-    if (actor.kind === 'visitor') await maybeAutoReply(thread);
+    if (actor.kind === 'visitor') {
+      await maybeAutoReply(thread);
+      // Not awaited: the visitor's acknowledgement does not wait for the robot to think.
+      for (const listener of visitorListeners)
+        void listener(thread, message).catch((error: unknown) =>
+          deps.logger?.error({ err: error, tid: thread.tid }, 'visitor message listener failed'),
+        );
+    }
     return message;
   };
 
@@ -331,7 +345,11 @@ export const createMessageService = (deps: {
     content: message.content,
     localId: message.localId ?? '',
     client: 'system',
-    sender: message.asAgent ? { kind: 'agent', ...message.asAgent } : { kind: 'system' },
+    sender: message.asRobot
+      ? { kind: 'robot', ...message.asRobot }
+      : message.asAgent
+        ? { kind: 'agent', ...message.asAgent }
+        : { kind: 'system' },
   });
 
   /** Notifications and tips written by the server into a thread. */
@@ -397,8 +415,23 @@ export const createMessageService = (deps: {
     return recalled;
   };
 
+  /** Replaces a stored message's content (a robot answer's rating) and pushes the new copy. */
+  const replaceContent = async (thread: ThreadRow, mid: string, content: string): Promise<Message | null> => {
+    const row = await findMessageByMid(db, thread.id, mid);
+    if (!row) return null;
+    await updateMessageContent(db, row.id, content);
+    const message = toMessage({ ...row, content });
+    await publish(thread, message);
+    return message;
+  };
+
   return {
     send,
+    onVisitorMessage: (listener: (thread: ThreadRow, message: Message) => Promise<void>) => {
+      visitorListeners.push(listener);
+    },
+    replaceContent,
+    findByMid: (thread: ThreadRow, mid: string) => findMessageByMid(db, thread.id, mid),
     storeSystem,
     storeSystemIn,
     publish,

@@ -59,6 +59,20 @@ export const findLiveAgentByUid = (db: Executor, orgId: number, uid: string) =>
     .where('user.is_robot', '=', 0)
     .executeTakeFirst();
 
+/** The skill group's robot account, when it is live and enabled. */
+export const findLiveRobotById = (db: Executor, orgId: number, id: number) =>
+  db
+    .selectFrom('user')
+    .select(['user.id', 'user.uid', 'user.nickname', 'user.avatar', 'user.welcome_tip'])
+    .where('user.org_id', '=', orgId)
+    .where('user.id', '=', id)
+    .where('user.deleted_at', 'is', null)
+    .where('user.enabled', '=', 1)
+    .where('user.is_robot', '=', 1)
+    .executeTakeFirst();
+
+export type RobotRow = NonNullable<Awaited<ReturnType<typeof findLiveRobotById>>>;
+
 export const findLiveAgentById = (db: Executor, orgId: number, id: number) =>
   db
     .selectFrom('user')

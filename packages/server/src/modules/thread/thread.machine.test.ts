@@ -29,6 +29,15 @@ describe('thread state machine', () => {
     expect(canTransition('reopen', 'chatting', 'chatting')).toBe(false);
   });
 
+  it('lets the robot take a new request, and hands it back to the queue only from the robot', () => {
+    expect(canTransition('robot', 'queuing', 'robot')).toBe(true);
+    expect(canTransition('robot', 'chatting', 'robot')).toBe(false);
+    expect(canTransition('route', 'robot', 'queuing')).toBe(true);
+    expect(canTransition('route', 'queuing', 'chatting')).toBe(false);
+    expect(targetStatusOf.robot).toBe('robot');
+    expect(targetStatusOf.route).toBe('queuing');
+  });
+
   it('transfers only a chatting thread', () => {
     expect(canTransition('transfer', 'chatting', 'chatting')).toBe(true);
     expect(canTransition('transfer', 'queuing', 'chatting')).toBe(false);

@@ -5,17 +5,18 @@ import type { ThreadStatus } from '@openkefu/contract';
  * status updates write `targetStatusOf(event)` under `where status in fromStatusesOf(event)`, so each
  * transition happens once even when two nodes try at the same moment.
  *
- *   (new) ─request─▶ queuing, then assign, stay queued, or offline
- *   robot ──ask for a human─▶ chatting | queuing | offline
+ *   (new) ─request─▶ queuing, then assign, stay queued, or offline; or robot (the group's robot answers)
+ *   robot ──ask for a human─▶ queuing, then routed like a request: chatting | queuing | offline
  *   queuing ─assign/accept─▶ chatting      queuing | robot ─nobody can answer─▶ offline (leave a message)
  *   queuing ─close─▶ closed
  *   chatting ─transfer─▶ chatting (another agent)   chatting ─close/timeout─▶ closed
  *   closed | offline ─request again─▶ chatting | queuing | offline | robot   (a new care cycle)
  */
 
-export type ThreadEvent = 'route' | 'assign' | 'offline' | 'transfer' | 'close' | 'reopen';
+export type ThreadEvent = 'robot' | 'route' | 'assign' | 'offline' | 'transfer' | 'close' | 'reopen';
 
 const transitions: Record<ThreadEvent, { from: readonly ThreadStatus[]; to: readonly ThreadStatus[] }> = {
+  robot: { from: ['queuing'], to: ['robot'] },
   route: { from: ['robot'], to: ['chatting', 'queuing', 'offline'] },
   assign: { from: ['queuing'], to: ['chatting'] },
   offline: { from: ['queuing', 'robot'], to: ['offline'] },
@@ -29,6 +30,8 @@ const transitions: Record<ThreadEvent, { from: readonly ThreadStatus[]; to: read
  * then moves a reopened thread on from `queuing`).
  */
 export const targetStatusOf = {
+  robot: 'robot',
+  route: 'queuing',
   assign: 'chatting',
   offline: 'offline',
   transfer: 'chatting',

@@ -11,6 +11,14 @@ export const threadMessages = {
     'en-US': 'No skill group or agent "{target}" here',
     'zh-CN': '不存在技能组或客服「{target}」',
   },
+  'thread.notWithRobot': {
+    'en-US': 'Conversation "{tid}" is not with the robot any more',
+    'zh-CN': '会话「{tid}」已不在机器人接待中',
+  },
+  'thread.robotAlreadyRated': {
+    'en-US': 'This answer has already been rated',
+    'zh-CN': '该回答已评价过',
+  },
   'thread.notQueuing': {
     'en-US': 'Conversation "{tid}" is not waiting in the queue',
     'zh-CN': '会话「{tid}」不在排队中',

@@ -197,6 +197,50 @@ export const reopenThread = async (db: Executor, orgId: number, id: number, clie
       .executeTakeFirst()
   ).numUpdatedRows > 0n;
 
+/** The skill group's robot takes a new (queuing) request: conditional, like every status change. */
+export const startRobotThread = async (
+  db: Executor,
+  orgId: number,
+  id: number,
+  robotId: number,
+  now: number,
+) =>
+  (
+    await db
+      .updateTable('thread')
+      .set({
+        status: targetStatusOf.robot,
+        type: 'robot',
+        agent_id: robotId,
+        started_at: now,
+        queued_at: null,
+        updated_at: now,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', 'in', [...fromStatusesOf('robot')])
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
+
+/** The visitor asks the robot for a person: back to the queue (routing moves it on), as robot_to_agent. */
+export const handRobotThreadToQueue = async (db: Executor, orgId: number, id: number, now: number) =>
+  (
+    await db
+      .updateTable('thread')
+      .set({
+        status: targetStatusOf.route,
+        type: 'robot_to_agent',
+        agent_id: null,
+        started_at: null,
+        queued_at: now,
+        updated_at: now,
+      })
+      .where('org_id', '=', orgId)
+      .where('id', '=', id)
+      .where('status', 'in', [...fromStatusesOf('route')])
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
+
 /**
  * Hands a queued thread to an agent. Conditional on the thread still queuing, so of two nodes
  * assigning the same thread only one succeeds.

@@ -21,6 +21,7 @@ import {
   type RouteOutcome,
   type ThreadQueue,
 } from './thread.queue.js';
+import type { ThreadRobot } from './thread.robot.js';
 import { chooseAgent } from './thread.routing.js';
 import {
   countQueued,
@@ -43,7 +44,7 @@ import {
 /** Where the visitor's browser is: the client kind and the address the blacklist checks. */
 export type RequestOrigin = { client: string; ip: string };
 
-export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue) => {
+export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue, robot: ThreadRobot) => {
   const { db, hub, blocks, now, reload, threadFor } = ctx;
   const forms = createFormService({ db });
 
@@ -135,6 +136,7 @@ export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue) => 
         settings,
       };
     }
+    const robotToStart = group ? await robot.robotForRequest(visitor.orgId, group, visitor.visitorId) : null;
     const threadId = await openCycle(
       visitor,
       group,
@@ -144,6 +146,15 @@ export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue) => 
       client,
     );
     const queuedRow = await reload(visitor.orgId, threadId);
+    if (group && robotToStart) {
+      const started = await robot.start(queuedRow, group, robotToStart);
+      if (started)
+        return {
+          ...started,
+          thread: await threadFor(await reload(visitor.orgId, threadId), 'visitor'),
+          settings,
+        };
+    }
     const outcome: RouteOutcome = group
       ? await queue.routeToGroup(queuedRow, group)
       : await queue.routeToAgent(queuedRow, agent as RoutingAgentRow);
@@ -187,6 +198,9 @@ export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue) => 
       const code = decision.kind === 'nobodyOnline' ? 204 : decision.kind === 'assign' ? 200 : 202;
       return { code, tip: code === 204 ? settings.offlineTip : settings.welcomeTip, settings };
     }
+    const robotToStart = await robot.robotForRequest(orgId, group, null);
+    if (robotToStart)
+      return { code: 206, tip: robotToStart.welcome_tip || group.robot_tip || group.welcome_tip, settings };
     const decision = await queue.decideForGroup(orgId, group, null);
     const effective = decision.group;
     if (decision.kind === 'nonWorking') return { code: 203, tip: nonWorkingTipOf(effective), settings };

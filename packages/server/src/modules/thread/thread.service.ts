@@ -9,6 +9,7 @@ import { toThread } from './thread.mapper.js';
 import { createThreadQueue } from './thread.queue.js';
 import { createThreadRating } from './thread.rate.js';
 import { createThreadRequests } from './thread.request.js';
+import { createThreadRobot } from './thread.robot.js';
 import { createThreadTransfers } from './thread.transfer.js';
 import { listThreadsOfVisitor, pageMineThreads } from './thread.repository.js';
 import { listAdministeredWorkgroupIds, listWorkgroupIdsOfAgent } from './routing.repository.js';
@@ -16,7 +17,8 @@ import { listAdministeredWorkgroupIds, listWorkgroupIdsOfAgent } from './routing
 /*
  * Live chat's service, one file per concern: thread.request (the visitor asks, and the preview),
  * thread.queue (routing, queue, capacity), thread.transfer (transfer, invite), thread.close and
- * thread.rate. Which status may follow which is defined in thread.machine alone.
+ * thread.rate, thread.robot (the skill group's robot). Which status may follow which is defined in
+ * thread.machine alone.
  */
 
 export type ThreadService = ReturnType<typeof createThreadService>;
@@ -26,7 +28,14 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
   const ctx = createThreadContext(deps);
   const { db } = ctx;
   const queue = createThreadQueue(ctx);
-  const requests = createThreadRequests(ctx, queue);
+  const robot = createThreadRobot(ctx, queue);
+  const requests = createThreadRequests(ctx, queue, robot);
+  // The robot answers visitors' messages in its threads, after the sender's acknowledgement.
+  deps.messages.onVisitorMessage((thread, message) =>
+    thread.status === 'robot' && message.type === 'text'
+      ? robot.reply(thread, message.content)
+      : Promise.resolve(),
+  );
   const closing = createThreadClose(ctx, queue);
   const transfers = createThreadTransfers(ctx, queue);
   const rating = createThreadRating(ctx);
@@ -84,6 +93,8 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
     currentOfVisitor: requests.currentOfVisitor,
     closeByVisitor: closing.closeByVisitor,
     rate: rating.rate,
+    robotTransfer: robot.transfer,
+    robotRate: robot.rate,
     get,
     mine,
     accept: queue.accept,

@@ -1,6 +1,9 @@
 import {
   envelopeSchema,
+  messageSchema,
   rateSchema,
+  robotRateBodySchema,
+  robotTransferBodySchema,
   rateSubmitBodySchema,
   threadRequestBodySchema,
   threadRequestResultSchema,
@@ -38,7 +41,8 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
           "`data.code` tells the widget what to show (the original product's codes): 200 new chat with an " +
           'agent · 201 continuing an open chat (load history) · 202 queued (`thread.queuePosition`) · 203 ' +
           'outside work hours (leave-message form) · 204 no agent online or queue full (leave-message form) · ' +
-          '-2 unknown skill group or agent · -3 the visitor or its address is blocked. A visitor has one ' +
+          "206 the skill group's robot answers (its welcome, FAQs and quick buttons are the thread's first " +
+          'message, type robot) · -2 unknown skill group or agent · -3 the visitor or its address is blocked. A visitor has one ' +
           'thread per skill group or agent; asking again after it closed reopens it as a new care cycle. ' +
           'When the skill group has showForm on and no chat is open, `form` must carry the pre-chat form ' +
           'answers (GET /visitor/api/form): 400 naming each missing or malformed answer as `form.<key>`. ' +
@@ -124,5 +128,41 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await threads.rate(await actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/visitor/api/robot/transfer',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: 'Ask the robot for a person (the transfer button or a quick button)',
+        description:
+          'The robot conversation goes to the skill group as robot_to_agent and is routed like a request: ' +
+          '`code` 200 an agent took it · 202 queued · 203/204 nobody can (leave-message form). The agent ' +
+          'reads the robot part in the same conversation. 409 when the conversation is not with the robot; ' +
+          "another visitor's or organisation's tid is a 404.",
+        body: robotTransferBodySchema,
+        response: { 200: envelopeSchema(threadRequestResultSchema), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await threads.robotTransfer(await actorOf(request), request.body.tid)),
+  );
+
+  app.post(
+    '/visitor/api/robot/rate',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: '"Did this help?" on one of the robot\'s answers',
+        description:
+          'Once per answer (409 after that); a FAQ answer counts toward its helpful / not helpful figures ' +
+          'and an unhelpful one feeds the robot training queue. Answers with the message as everyone now sees it.',
+        body: robotRateBodySchema,
+        response: { 200: envelopeSchema(messageSchema.nullable()), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await threads.robotRate(await actorOf(request), request.body)),
   );
 };
