@@ -30,3 +30,4 @@ export * from './article.js';
 export * from './kb.js';
 export * from './robot.js';
 export * from './robot-chat.js';
+export * from './robot-insight.js';

@@ -51,6 +51,7 @@ import { articleTransferRoutes } from './modules/article/article.transfer.routes
 import { kbRoutes } from './modules/kb/kb.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { robotKbRoutes } from './modules/robot/robot.routes.js';
+import { robotInsightRoutes } from './modules/robot/robot.insight.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -139,6 +140,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(kbRoutes);
   await app.register(helpRoutes);
   await app.register(robotKbRoutes);
+  await app.register(robotInsightRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

@@ -11,6 +11,7 @@ import * as embedSites from './migrations/0008_embed_sites.js';
 import * as knowledgeBase from './migrations/0009_knowledge_base.js';
 import * as helpSearch from './migrations/0010_help_search.js';
 import * as robot from './migrations/0011_robot.js';
+import * as robotTraining from './migrations/0014_robot_training.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   '0009_knowledge_base': knowledgeBase,
   '0010_help_search': helpSearch,
   '0011_robot': robot,
+  '0014_robot_training': robotTraining,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

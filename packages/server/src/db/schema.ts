@@ -708,6 +708,18 @@ export type RobotSettingTable = {
 
 export type RobotRevisionTable = { org_id: number; revision: Generated<number> };
 
+/** Migration 0014: normalised robot questions taken out of the training queue. */
+export type RobotTrainingTable = {
+  id: Generated<number>;
+  org_id: number;
+  question_key: string;
+  /** similar · faq · ignored */
+  resolution: string;
+  faq_aid: string | null;
+  resolved_by: number | null;
+  resolved_at: number;
+};
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -759,4 +771,5 @@ export type Database = {
   robot_quick_button: RobotQuickButtonTable;
   robot_setting: RobotSettingTable;
   robot_revision: RobotRevisionTable;
+  robot_training: RobotTrainingTable;
 };

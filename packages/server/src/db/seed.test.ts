@@ -26,6 +26,7 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0009_knowledge_base',
       '0010_help_search',
       '0011_robot',
+      '0014_robot_training',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

@@ -9,11 +9,20 @@ import {
   type WidgetPreview,
 } from '@openkefu/contract';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { bearer, createAccount, useTestApp } from '../../test/app.js';
+import { useTestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { createMemoryPresence } from '../realtime/presence.js';
-import { resolveVisitor } from '../visitor/visitor.guard.js';
-import { visitorActorOf } from './chat-actor.js';
+import {
+  getAs,
+  makeRobotChatOrg,
+  postAs,
+  robotRepliesOf,
+  startChat as startChatIn,
+  visitorHistory as historyIn,
+  visitorSays as saysIn,
+  waitForRobotReplies,
+  type RobotChatOrg,
+} from '../robot/robot.chat.fixture.js';
 import {
   bringOnline,
   initVisitor,
@@ -26,71 +35,27 @@ import {
 await describeEachDatabase('the robot in live chat', (target) => {
   const presence = createMemoryPresence();
   const ctx = useTestApp(target, { build: { presence, sweepIntervalMs: 0 } });
-  let org: ChatOrg;
+  let org: RobotChatOrg;
   let other: ChatOrg;
   let refund: Faq;
   let robotId: number;
 
-  const post = (url: string, token: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
-  const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-
-  const visitorHistory = async (tid: string, token: string): Promise<Message[]> =>
-    (await get(`/visitor/api/message/history?tid=${tid}&size=200`, token)).json<Envelope<MessageHistory>>()
-      .data.messages;
-  const repliesOf = (messages: Message[]) =>
-    messages.filter((message) => message.type === 'robot').map((message) => parseRobotReply(message.content));
-
-  /** The robot answers after the visitor's acknowledgement: wait until `count` robot messages are stored. */
-  const waitForReplies = async (tid: string, token: string, count: number) => {
-    for (let attempt = 0; attempt < 100; attempt += 1) {
-      const messages = await visitorHistory(tid, token);
-      if (repliesOf(messages).length >= count) return messages;
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    throw new Error(`no robot reply number ${count}`);
-  };
-
-  const visitorSays = async (token: string, tid: string, content: string) => {
-    const actor = await visitorActorOf(ctx.database.db, await resolveVisitor(ctx.database.db, token));
-    return ctx.app.services.messages.send(actor, {
-      tid,
-      localId: `l-${content}-${Math.random()}`,
-      type: 'text',
-      content,
-    });
-  };
-
+  const post = (url: string, token: string, payload: unknown) => postAs(ctx, url, token, payload);
+  const get = (url: string, token: string) => getAs(ctx, url, token);
+  const visitorHistory = (tid: string, token: string) => historyIn(ctx, tid, token);
+  const repliesOf = robotRepliesOf;
+  const waitForReplies = (tid: string, token: string, count: number) =>
+    waitForRobotReplies(ctx, tid, token, count);
+  const visitorSays = (token: string, tid: string, content: string) => saysIn(ctx, token, tid, content);
   const setGroup = (wid: string, values: Record<string, number | string | null>) =>
     ctx.database.db.updateTable('workgroup').set(values).where('wid', '=', wid).execute();
-
-  const startChat = async (chat: ChatOrg = org) => {
-    const visitor = await initVisitor(ctx, chat.subDomain);
-    const result = await requestThread(ctx, visitor.token, { wid: chat.wid });
-    return { token: visitor.token, result, tid: result.thread?.tid ?? '' };
-  };
+  const startChat = (chat: ChatOrg = org) => startChatIn(ctx, chat);
 
   beforeAll(async () => {
-    org = await makeChatOrg(ctx, { agents: 1 });
+    org = await makeRobotChatOrg(ctx);
     other = await makeChatOrg(ctx, { agents: 1 });
-    const robot = await createAccount(ctx.database, { roles: ['ROLE_ROBOT'], orgId: org.owner.orgId });
-    robotId = robot.userId;
-    await ctx.database.db
-      .updateTable('user')
-      .set({ is_robot: 1, nickname: 'Robo', welcome_tip: 'Hi, I am Robo. Ask me anything.' })
-      .where('id', '=', robot.userId)
-      .execute();
-    const created = await post('/api/faq/create', org.owner.token, {
-      question: 'How do I get a refund?',
-      similarQuestions: ['退款怎么申请'],
-      answer: '<p>Refunds reach your card within <strong>7 days</strong>.</p>',
-      welcome: true,
-    });
-    expect(created.statusCode).toBe(200);
-    refund = created.json<Envelope<Faq>>().data;
-    expect((await post('/api/robot/transfer/create', org.owner.token, { word: '人工' })).statusCode).toBe(
-      200,
-    );
+    robotId = org.robotId;
+    refund = org.refund;
     const button = await post('/api/robot/quickbutton/create', org.owner.token, {
       wid: org.wid,
       label: 'Talk to a person',
