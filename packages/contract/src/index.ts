@@ -31,3 +31,4 @@ export * from './kb.js';
 export * from './robot.js';
 export * from './robot-chat.js';
 export * from './robot-insight.js';
+export * from './llm.js';

@@ -110,6 +110,16 @@ export const serverEvents = {
   presence: presencePushSchema,
   /** Agents: a transfer or invitation waiting for an answer. */
   offer: offerSchema,
+  /**
+   * Visitors: a large-model robot's answer as it is written (`delta` appended in `index` order);
+   * the stored `robot` message (kind generated) replaces it when it is done.
+   */
+  'robot:stream': z.object({
+    tid: z.string(),
+    streamId: z.string(),
+    index: z.number().int(),
+    delta: z.string(),
+  }),
   /** The server ends the session (agent disabled or signed out elsewhere). */
   'session:end': z.object({ reason: z.string() }),
 } as const;

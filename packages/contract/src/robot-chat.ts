@@ -38,6 +38,19 @@ export const robotReplySchema = z.discriminatedUnion('kind', [
     /** The visitor's "did this help?", null until answered. */
     rating: robotRatingSchema.nullable(),
   }),
+  /** A large-model robot's answer from the passages it was given, with the sources it used. */
+  z.object({
+    kind: z.literal('generated'),
+    question: z.string(),
+    /** Sanitised HTML (the model's Markdown rendered). */
+    answer: z.string(),
+    /** The `robot:stream` whose text this is (the widget replaces the streamed bubble). */
+    streamId: z.string(),
+    sources: z.array(
+      z.object({ source: z.enum(['faq', 'article']), aid: z.string(), title: z.string(), url: z.string() }),
+    ),
+    rating: robotRatingSchema.nullable(),
+  }),
   /** Not sure: "did you mean" with up to three candidates. */
   z.object({
     kind: z.literal('suggest'),

@@ -52,6 +52,7 @@ import { kbRoutes } from './modules/kb/kb.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { robotKbRoutes } from './modules/robot/robot.routes.js';
 import { robotInsightRoutes } from './modules/robot/robot.insight.routes.js';
+import { llmRoutes } from './modules/llm/llm.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -141,6 +142,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(helpRoutes);
   await app.register(robotKbRoutes);
   await app.register(robotInsightRoutes);
+  await app.register(llmRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

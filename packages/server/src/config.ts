@@ -103,6 +103,13 @@ const envSchema = z
       .refine((value) => value === '' || /^https?:\/\/\S+$/.test(value), 'must be an http(s) address')
       .transform((value) => value.replace(/\/+$/, '')),
     UPLOAD_DIR: z.string().trim(),
+    SECRET_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || /^[0-9a-fA-F]{64}$/.test(value) || /^[A-Za-z0-9+/]{43}=$/.test(value),
+        'must be 32 bytes as 64 hex digits or 44 base64 characters',
+      ),
     UPLOAD_MAX_IMAGE_MB: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number of megabytes')
@@ -274,6 +281,12 @@ export const configDocs: ConfigDoc[] = [
     description: 'Directory for uploaded files, served at /uploads/. Empty: the uploads folder in DATA_DIR.',
   },
   {
+    name: 'SECRET_KEY',
+    default: '(DATA_DIR/secret.key)',
+    description:
+      'Key that encrypts secrets at rest (large-model API keys): 32 bytes as 64 hex digits or base64. Empty: generated once into DATA_DIR/secret.key; set it when several nodes share one database.',
+  },
+  {
     name: 'UPLOAD_MAX_IMAGE_MB',
     default: '5',
     description: 'Largest avatar or image upload, in megabytes.',
@@ -291,6 +304,7 @@ const defaults: Record<EnvName, string> = {
   WEB_DIST_DIR: defaultWebDistDir,
   WIDGET_DIST_DIR: defaultWidgetDistDir,
   UPLOAD_DIR: '',
+  SECRET_KEY: '',
 };
 
 /** Variables where an explicit empty value means "empty" rather than "use the default". */
@@ -345,6 +359,8 @@ export type Config = {
   publicUrl: string;
   /** Where the local-disk storage keeps uploads. */
   uploadDir: string;
+  /** SECRET_KEY as given ('' = the key file in dataDir): lib/sealed.ts reads it. */
+  secretKey: string;
   uploadLimits: { imageMb: number; fileMb: number };
 };
 
@@ -357,7 +373,7 @@ export class ConfigError extends Error {
   }
 }
 
-const secretNames = new Set<string>(['BOOTSTRAP_ADMIN_PASSWORD', 'OAUTH_CLIENT_SECRET']);
+const secretNames = new Set<string>(['BOOTSTRAP_ADMIN_PASSWORD', 'OAUTH_CLIENT_SECRET', 'SECRET_KEY']);
 
 // Start-up errors end up in logs: never echo a secret, nor the credentials inside a URL.
 const describeValue = (name: string, value: string): string =>
@@ -418,6 +434,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     widgetDistDir: resolve(e.WIDGET_DIST_DIR),
     publicUrl: e.PUBLIC_URL,
     uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
+    secretKey: e.SECRET_KEY,
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
   };
 };

@@ -41,6 +41,8 @@ import { createTabooService, type TabooService } from './modules/taboo/taboo.ser
 import { createEmbedSiteService, type EmbedSiteService } from './modules/organization/embed-sites.service.js';
 import { createKbService, type KbService } from './modules/kb/kb.service.js';
 import { createRobotKbService, type RobotKbService } from './modules/robot/robot.service.js';
+import { createLlmService, type LlmService } from './modules/llm/llm.service.js';
+import { createSealer, loadSecretKey } from './lib/sealed.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -81,6 +83,8 @@ export type Services = {
   kb: KbService;
   /** The robot's FAQs, word lists, quick buttons and settings, and `answer` for live chat (cached matcher per organisation). */
   robotKb: RobotKbService;
+  /** Large-model providers (keys sealed) and the robots' streamed answers. */
+  llm: LlmService;
 };
 
 export type ServiceOptions = {
@@ -138,6 +142,7 @@ export const createServices = (options: ServiceOptions): Services => {
   });
   const blocks = createBlockService({ db });
   const robotKb = createRobotKbService({ db, dialect });
+  const llm = createLlmService({ db, sealer: createSealer(loadSecretKey(config)) });
   const messages = createMessageService({
     db,
     hub,
@@ -169,11 +174,12 @@ export const createServices = (options: ServiceOptions): Services => {
     presence,
     visitors: createVisitorService({ db }),
     messages,
-    threads: createThreadService({ db, dialect, hub, presence, messages, blocks, robot: robotKb }),
+    threads: createThreadService({ db, dialect, hub, presence, messages, blocks, robot: robotKb, llm }),
     taboos,
     blocks,
     embedSites: createEmbedSiteService({ db }),
     kb: createKbService({ db, dialect, auth }),
     robotKb,
+    llm,
   };
 };

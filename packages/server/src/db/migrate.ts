@@ -12,6 +12,7 @@ import * as knowledgeBase from './migrations/0009_knowledge_base.js';
 import * as helpSearch from './migrations/0010_help_search.js';
 import * as robot from './migrations/0011_robot.js';
 import * as robotTraining from './migrations/0014_robot_training.js';
+import * as llm from './migrations/0015_llm.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -32,6 +33,7 @@ const migrations: Record<string, DialectMigration> = {
   '0010_help_search': helpSearch,
   '0011_robot': robot,
   '0014_robot_training': robotTraining,
+  '0015_llm': llm,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

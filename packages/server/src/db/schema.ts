@@ -176,6 +176,8 @@ export type ThreadTable = {
   last_message_at: number | null;
   last_visitor_message_at: number | null;
   closed_at: number | null;
+  /** The ticket last made from this conversation (migration 0012). */
+  ticket_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 };
@@ -708,6 +710,23 @@ export type RobotSettingTable = {
 
 export type RobotRevisionTable = { org_id: number; revision: Generated<number> };
 
+/** Migration 0015: large-model providers (OpenAI-compatible), their robots, limits and usage. */
+export type LlmProviderTable = {
+  id: Generated<number>;
+  pid: string;
+  org_id: number;
+  name: string;
+  base_url: string;
+  model: string;
+  api_key_sealed: string;
+  api_key_hint: string;
+  created_at: number;
+  updated_at: number;
+};
+export type LlmRobotTable = { user_id: number; org_id: number; provider_id: number };
+export type LlmSettingTable = { org_id: number; daily_token_limit: number; updated_at: number };
+export type LlmUsageTable = { org_id: number; day: string; tokens: Generated<number>; answers: Generated<number> };
+
 /** Migration 0014: normalised robot questions taken out of the training queue. */
 export type RobotTrainingTable = {
   id: Generated<number>;
@@ -719,6 +738,119 @@ export type RobotTrainingTable = {
   resolved_by: number | null;
   resolved_at: number;
 };
+
+/** Issue 15 (migration 0012): tickets and what hangs off them. */
+export type TicketCounterTable = { org_id: number; last_number: Generated<number> };
+
+export type TicketTable = {
+  id: Generated<number>;
+  tkid: string;
+  org_id: number;
+  number: number;
+  title: string;
+  /** Sanitised HTML. */
+  description: Generated<string>;
+  contact_name: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  /** contract ticketStatusValues */
+  status: string;
+  priority: string;
+  /** 0 = lowest … 5 = critical. */
+  priority_rank: number;
+  type: string;
+  source: string;
+  category_id: number | null;
+  workgroup_id: number | null;
+  assignee_id: number | null;
+  reporter_id: number | null;
+  customer_id: string | null;
+  thread_id: number | null;
+  feedback_id: string | null;
+  /** JSON array of contract TicketAttachment. */
+  attachments: Generated<string>;
+  /** JSON object of custom field values. */
+  custom_fields: Generated<string>;
+  reply_token: string;
+  due_at: number | null;
+  first_response_due_at: number | null;
+  resolution_due_at: number | null;
+  first_responded_at: number | null;
+  first_response_breached: Generated<number>;
+  resolution_breached: Generated<number>;
+  next_due_at: number | null;
+  resolved_at: number | null;
+  closed_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TicketWatcherTable = { ticket_id: number; user_id: number; created_at: number };
+
+export type TicketCommentTable = {
+  id: Generated<number>;
+  cmid: string;
+  org_id: number;
+  ticket_id: number;
+  /** reply | note */
+  kind: string;
+  content: string;
+  author_id: number | null;
+  author_email: Generated<string>;
+  /** console | email | system */
+  via: string;
+  /** JSON array of user ids. */
+  mentions: Generated<string>;
+  attachments: Generated<string>;
+  emailed: Generated<number>;
+  created_at: number;
+};
+
+export type TicketActivityTable = {
+  id: Generated<number>;
+  org_id: number;
+  ticket_id: number;
+  actor_id: number | null;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  created_at: number;
+};
+
+export type TicketSlaPolicyTable = {
+  org_id: number;
+  priority: string;
+  first_response_minutes: number;
+  resolution_minutes: number;
+  warn_minutes: number;
+  updated_at: number;
+};
+
+export type TicketTemplateTable = {
+  id: Generated<number>;
+  ttid: string;
+  org_id: number;
+  name: string;
+  /** JSON of contract TicketTemplate['preset']. */
+  preset: string;
+  fields: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type TicketNoticeTable = {
+  id: Generated<number>;
+  nid: string;
+  org_id: number;
+  user_id: number;
+  kind: string;
+  ticket_id: number;
+  actor_id: number | null;
+  read_at: number | null;
+  created_at: number;
+};
+
+export type TicketInboundTable = { org_id: number; secret_hash: string; created_at: number };
 
 export type Database = {
   organization: OrganizationTable;
@@ -772,4 +904,17 @@ export type Database = {
   robot_setting: RobotSettingTable;
   robot_revision: RobotRevisionTable;
   robot_training: RobotTrainingTable;
+  llm_provider: LlmProviderTable;
+  llm_robot: LlmRobotTable;
+  llm_setting: LlmSettingTable;
+  llm_usage: LlmUsageTable;
+  ticket_counter: TicketCounterTable;
+  ticket: TicketTable;
+  ticket_watcher: TicketWatcherTable;
+  ticket_comment: TicketCommentTable;
+  ticket_activity: TicketActivityTable;
+  ticket_sla_policy: TicketSlaPolicyTable;
+  ticket_template: TicketTemplateTable;
+  ticket_notice: TicketNoticeTable;
+  ticket_inbound: TicketInboundTable;
 };

@@ -27,6 +27,7 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0010_help_search',
       '0011_robot',
       '0014_robot_training',
+      '0015_llm',
     ]);
     expect(await migrateToLatest(database)).toEqual([]);
   });

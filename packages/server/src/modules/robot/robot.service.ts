@@ -891,6 +891,39 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
     return rows.map(({ aid, question }) => ({ aid, question }));
   };
 
+  /**
+   * For a large-model answer: the FAQs and live help-centre articles closest to the text, as plain
+   * text passages (each at most 1,500 characters), best first.
+   */
+  const passages = async (input: {
+    orgId: number;
+    wid?: string | null;
+    text: string;
+    limit?: number;
+  }): Promise<{ source: 'faq' | 'article'; aid: string; title: string; text: string }[]> => {
+    const limit = input.limit ?? 4;
+    const index = await indexes.get(input.orgId);
+    const hits = index.matcher
+      .match(input.text, { wid: input.wid ?? undefined, limit })
+      .filter((hit) => hit.score > 0);
+    const faqs: { source: 'faq'; aid: string; title: string; text: string }[] = [];
+    for (const hit of hits) {
+      const row = await findFaqByAid(db, input.orgId, hit.aid);
+      if (row) faqs.push({ source: 'faq', aid: row.aid, title: row.question, text: htmlToPlainText(row.answer).slice(0, 1500) });
+    }
+    const query = index.matcher.searchText(input.text);
+    const articles = query === '' ? [] : await searchLiveArticles(input.orgId, query);
+    return [
+      ...faqs,
+      ...articles.map((article) => ({
+        source: 'article' as const,
+        aid: article.aid,
+        title: article.title,
+        text: htmlToPlainText(article.snippetHtml).slice(0, 1500),
+      })),
+    ].slice(0, limit);
+  };
+
   /** For live chat: a visitor's "did this help?"; false when the FAQ no longer exists. */
   const rate = (input: { orgId: number; aid: string; isHelpful: boolean }): Promise<boolean> =>
     incrementFaqCounter(db, input.orgId, input.aid, input.isHelpful ? 'rate_helpful' : 'rate_useless');
@@ -922,6 +955,7 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
     answer,
     test,
     welcomeFaqs,
+    passages,
     rate,
   };
 };

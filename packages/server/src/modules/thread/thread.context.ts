@@ -7,7 +7,7 @@ import type { Presence } from '../realtime/presence.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { agentRoom, visitorRoom } from '../realtime/rooms.js';
 import type { AgentActor } from './chat-actor.js';
-import type { RobotKnowledge } from './thread.robot.js';
+import type { RobotGenerator, RobotKnowledge } from './thread.robot.js';
 import { toThread } from './thread.mapper.js';
 import { findThreadById, findThreadByTid, queuePositionOf, type ThreadRow } from './thread.repository.js';
 import { listWorkgroupAgents, type RoutingAgentRow, type WorkgroupRow } from './routing.repository.js';
@@ -24,6 +24,8 @@ export type ThreadServiceDeps = {
   blocks: BlockService;
   /** What the robot knows (FAQs, help-centre articles); without it no robot takes a conversation. */
   robot?: RobotKnowledge;
+  /** Large-model answers for robots of type zhipuai_* with a provider. */
+  llm?: RobotGenerator;
   now?: () => number;
 };
 

@@ -8,6 +8,10 @@ import type {
 } from '@openkefu/contract';
 import { parseRobotReply } from '@openkefu/contract';
 import { AppError } from '../../http/errors.js';
+import { createPublicId } from '../../lib/ids.js';
+import { LlmError } from '../../lib/llm/chat-completions.js';
+import { renderMarkdown } from '../../lib/richtext/markdown.js';
+import type { LlmPassage } from '../llm/llm.service.js';
 import { visitorRoom } from '../realtime/rooms.js';
 import type { VisitorActor } from './chat-actor.js';
 import { settingsOf, type ThreadContext } from './thread.context.js';
@@ -48,11 +52,30 @@ export type RobotKnowledge = {
   welcomeFaqs: (input: { orgId: number; wid?: string | null; limit?: number }) => Promise<FaqBrief[]>;
   quickButtonsOf: (input: { orgId: number; wid: string }) => Promise<QuickButton[]>;
   rate: (input: { orgId: number; aid: string; isHelpful: boolean }) => Promise<boolean>;
+  passages: (input: {
+    orgId: number;
+    wid?: string | null;
+    text: string;
+    limit?: number;
+  }) => Promise<LlmPassage[]>;
+};
+
+/** Large-model answers (modules/llm): null when the robot has none or today's tokens are spent. */
+export type RobotGenerator = {
+  answer: (input: {
+    orgId: number;
+    robotId: number;
+    robotName: string;
+    question: string;
+    passages: LlmPassage[];
+    onDelta: (delta: string) => void;
+  }) => Promise<{ text: string } | null>;
 };
 
 export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
   const { db, hub, messages, now, reload, pushThread, threadFor } = ctx;
   const knowledge = ctx.robot ?? null;
+  const generator = ctx.llm ?? null;
 
   const robotOfGroup = async (orgId: number, group: WorkgroupRow): Promise<RobotRow | null> =>
     group.robot_id === null ? null : ((await findLiveRobotById(db, orgId, group.robot_id)) ?? null);
@@ -187,6 +210,18 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
       return;
     }
     const question = text.trim().slice(0, 500);
+    if (generator) {
+      const generated = await generate(thread, robot, question).catch((error: unknown) => {
+        if (error instanceof LlmError) return 'failed' as const;
+        throw error;
+      });
+      if (generated === 'answered') return;
+      // The provider failed: the best FAQ match if there is one, else a person.
+      if (generated === 'failed' && result.kind !== 'answer') {
+        await handOver(thread, 'button');
+        return;
+      }
+    }
     // One event per question: the robot's history, statistics and training queue read these.
     await insertThreadEvent(db, {
       orgId: thread.org_id,
@@ -243,6 +278,72 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
       text: result.notFoundTip || group?.robot_answer_not_found_tip || '',
       faqs,
     });
+  };
+
+  /**
+   * A large-model answer over the FAQs and articles closest to the question, streamed to the
+   * visitor as it is written ('robot:stream'), then stored as a `generated` robot message.
+   * 'skipped' when the robot has no provider or today's tokens are spent.
+   */
+  const generate = async (
+    thread: ThreadRow,
+    robot: RobotRow,
+    question: string,
+  ): Promise<'answered' | 'skipped'> => {
+    if (!generator || !knowledge) return 'skipped';
+    const passages = await knowledge.passages({
+      orgId: thread.org_id,
+      wid: thread.workgroup_wid,
+      text: question,
+    });
+    const streamId = createPublicId();
+    let index = 0;
+    const answer = await generator.answer({
+      orgId: thread.org_id,
+      robotId: robot.id,
+      robotName: robot.nickname,
+      question,
+      passages,
+      onDelta: (delta) => {
+        if (thread.visitor_id !== null)
+          hub.emit([visitorRoom(thread.visitor_id)], 'robot:stream', {
+            tid: thread.tid,
+            streamId,
+            index: index++,
+            delta,
+          });
+      },
+    });
+    if (!answer) return 'skipped';
+    // The passages the answer cites as [n]; all of them when it cites none.
+    const cited = passages.filter((_, position) => answer.text.includes(`[${position + 1}]`));
+    const sources = await Promise.all(
+      (cited.length > 0 ? cited : passages).map(async (passage) => ({
+        source: passage.source,
+        aid: passage.aid,
+        title: passage.title,
+        url: passage.source === 'article' ? await helpCentreUrlOf(thread.org_id, passage.aid) : '',
+      })),
+    );
+    await insertThreadEvent(db, {
+      orgId: thread.org_id,
+      threadId: thread.id,
+      cycle: Number(thread.cycle),
+      kind: 'robot_answered',
+      agentId: robot.id,
+      workgroupId: thread.workgroup_id,
+      data: { question, source: 'llm', aid: '', title: '' },
+      at: now(),
+    });
+    await storeReply(thread, robot, {
+      kind: 'generated',
+      question,
+      answer: renderMarkdown(answer.text),
+      streamId,
+      sources,
+      rating: null,
+    });
+    return 'answered';
   };
 
   /** The visitor's thread with the robot, or 404 (another visitor's or organisation's tid alike). */
