@@ -36,6 +36,17 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
   return (
     <div class="okw" lang={params.language}>
       <Header t={t} settings={settings}>
+        {canEnd && thread.status === 'robot' && (
+          <button
+            type="button"
+            class="okw-link okw-header-action"
+            data-testid="robot-transfer"
+            disabled={chat.state.isTransferring}
+            onClick={() => void chat.transferToAgent()}
+          >
+            {t('robotTransfer')}
+          </button>
+        )}
         {canEnd && (
           <button
             type="button"

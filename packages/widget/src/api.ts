@@ -2,9 +2,11 @@ import type {
   Attachment,
   LeaveMessage,
   LeaveMessageCreateBody,
+  Message,
   MessageHistory,
   Rate,
   RateSubmitBody,
+  RobotRateBody,
   Thread,
   ThreadRequestResult,
   Visitor,
@@ -96,6 +98,11 @@ export const createApi = (options: { base: string; language: string; getToken: (
       ),
     close: (tid: string) => call<Thread>('/visitor/api/thread/close', { body: { tid } }),
     rate: (body: RateSubmitBody) => call<Rate>('/visitor/api/rate', { body }),
+    /** "Talk to a person": answered like a thread request (200 agent, 202 queue, 203/204 leave a message). */
+    robotTransfer: (tid: string) =>
+      call<ThreadRequestResult>('/visitor/api/robot/transfer', { body: { tid } }),
+    /** "Did this help?" on a robot answer: the message with its rating (409 when already rated). */
+    robotRate: (body: RobotRateBody) => call<Message | null>('/visitor/api/robot/rate', { body }),
     leaveMessage: (body: LeaveMessageCreateBody) => call<LeaveMessage>('/visitor/api/leavemsg', { body }),
     leaveMessages: () => call<LeaveMessage[]>('/visitor/api/leavemsg'),
     /** XHR rather than fetch: upload progress. */

@@ -46,3 +46,13 @@ export const StarIcon = () => (
     <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
   </svg>
 );
+
+/** A thumb up; `isDown` turns it into a thumb down. */
+export const ThumbIcon = ({ isDown = false }: { isDown?: boolean }) => (
+  <svg {...iconProps} width={16} height={16}>
+    <path
+      transform={isDown ? 'rotate(180 12 12)' : undefined}
+      d="M7 10v11H3V10zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7"
+    />
+  </svg>
+);

@@ -32,6 +32,8 @@ export const connectChat = (
     onTyping: (tid: string) => void;
     onReceipt: (tid: string, seq: number, status: 'received' | 'read') => void;
     onConnection: (isConnected: boolean, isReconnect: boolean) => void;
+    /** A large-model robot's answer as it is written. */
+    onRobotStream?: (payload: { tid: string; streamId: string; index: number; delta: string }) => void;
   },
 ): ChatSocket => {
   const socket = io(base || undefined, {
@@ -47,6 +49,9 @@ export const connectChat = (
   socket.on('disconnect', () => handlers.onConnection(false, true));
   socket.on('message', handlers.onMessage);
   socket.on('thread:update', handlers.onThread);
+  socket.on('robot:stream', (payload: { tid: string; streamId: string; index: number; delta: string }) =>
+    handlers.onRobotStream?.(payload),
+  );
   socket.on('typing', (payload: { tid: string; by: string }) => {
     if (payload.by !== 'visitor') handlers.onTyping(payload.tid);
   });

@@ -6,6 +6,7 @@ import {
   initialChat,
   receiptToSendOf,
   resyncAfterOf,
+  robotRatingOf,
   timelineOf,
   type ChatAction,
   type ChatState,
@@ -347,5 +348,144 @@ describe('chat state: rating and close', () => {
       kind: 'leave',
       tip: 'Away',
     });
+  });
+});
+
+describe('chat state: the robot', () => {
+  const robotSender = { kind: 'robot' as const, id: 'r1', nickname: 'Robo', avatar: '' };
+  const answer = (seq: number, rating: 'helpful' | 'useless' | null = null): Message =>
+    message(seq, {
+      type: 'robot',
+      sender: robotSender,
+      content: JSON.stringify({
+        kind: 'answer',
+        question: 'refund?',
+        source: 'faq',
+        aid: 'f1',
+        title: 'How do I get a refund?',
+        answer: '<p>7 days</p>',
+        url: '',
+        related: [],
+        rating,
+      }),
+    });
+  const settings = {
+    offlineTip: 'We are offline',
+    nonWorkingTimeTip: 'Back at nine',
+  } as ThreadRequestResult['settings'];
+  /** A robot conversation (206) whose log holds the welcome. */
+  const withRobot = (history: Message[] = [message(1, { type: 'robot', sender: robotSender })]) =>
+    run([
+      { type: 'connection', isConnected: true, isReconnect: false },
+      {
+        type: 'requested',
+        result: result({
+          code: 206,
+          tip: 'Hi, I am Robo',
+          thread: thread({ status: 'robot', type: 'robot', seq: history.length }),
+          settings,
+        }),
+      },
+      { type: 'history', tid: 't1', history: { messages: history, hasMore: false } },
+    ]);
+
+  it('shows a 206 conversation with the welcome as its first message, not a second time as a tip', () => {
+    const state = withRobot();
+    expect(state.phase.kind).toBe('chat');
+    expect(state.thread?.status).toBe('robot');
+    expect(state.notices).toEqual([]);
+    expect(shownSeqs(state)).toEqual([1]);
+    // Continuing it later (201) still says the group's tip, like any open chat.
+    const again = run(
+      [
+        {
+          type: 'requested',
+          result: result({ code: 201, tip: 'Welcome back', thread: thread({ status: 'robot', seq: 1 }) }),
+        },
+      ],
+      state,
+    );
+    expect(again.notices.map((item) => item.text)).toEqual(['Welcome back']);
+  });
+
+  it('shows a "did this help?" choice at once, offers it again when sending failed, and lets the stored rating win', () => {
+    const state = withRobot([message(1, { type: 'robot', sender: robotSender }), answer(2)]);
+    expect(robotRatingOf(state, 'm2', null)).toEqual({ rating: null, error: '' });
+    const chosen = run([{ type: 'robotRate', mid: 'm2', rating: 'useless' }], state);
+    expect(robotRatingOf(chosen, 'm2', null)).toEqual({ rating: 'useless', error: '' });
+    const failed = run([{ type: 'robotRateFailed', mid: 'm2', reason: 'network error' }], chosen);
+    expect(robotRatingOf(failed, 'm2', null)).toEqual({ rating: null, error: 'network error' });
+    expect(robotRatingOf(failed, 'm2', 'helpful')).toEqual({ rating: 'helpful', error: '' });
+    // A failure for an answer never chosen here changes nothing.
+    expect(run([{ type: 'robotRateFailed', mid: 'm9', reason: 'x' }], state)).toBe(state);
+  });
+
+  it('replaces an answer by its rated copy without ending "typing"; a new answer ends it', () => {
+    const state = withRobot([message(1, { type: 'robot', sender: robotSender }), answer(2)]);
+    const typing = run([{ type: 'typing', tid: 't1', isTyping: true }], state);
+    const rated = run([push(answer(2, 'helpful'))], typing);
+    expect(rated.isAgentTyping).toBe(true);
+    expect(rated.messages).toHaveLength(2);
+    expect(JSON.parse(rated.messages[1]?.content ?? '')).toMatchObject({ rating: 'helpful' });
+    expect(run([push(answer(3))], rated).isAgentTyping).toBe(false);
+  });
+
+  it('keeps the log when "Talk to a person" queues the chat, and shows the leave form when nobody can take it', () => {
+    const state = withRobot();
+    const asking = run([{ type: 'transferStarted' }], state);
+    expect(asking.isTransferring).toBe(true);
+    const queued = run(
+      [
+        {
+          type: 'requested',
+          result: result({
+            code: 202,
+            tip: 'Please wait',
+            thread: thread({ status: 'queuing', type: 'robot_to_agent', seq: 1, queuePosition: 1 }),
+            settings,
+          }),
+        },
+      ],
+      asking,
+    );
+    expect(queued.isTransferring).toBe(false);
+    expect(queued.messages).toHaveLength(1);
+    expect(queued.thread?.status).toBe('queuing');
+    expect(queued.notices.map((item) => item.text)).toEqual(['Please wait']);
+    const left = run(
+      [
+        {
+          type: 'requested',
+          result: result({ code: 204, tip: 'Nobody here', thread: thread({ status: 'offline' }), settings }),
+        },
+      ],
+      asking,
+    );
+    expect(left.phase).toEqual({ kind: 'leave', tip: 'Nobody here' });
+    expect(left.isTransferring).toBe(false);
+    const failed = run([{ type: 'transferFailed', reason: 'network error' }], asking);
+    expect(failed).toMatchObject({ isTransferring: false, transferError: 'network error' });
+    expect(run([{ type: 'transferStarted' }], failed).transferError).toBe('');
+  });
+
+  it('follows a hand-over by keyword: queue and agent in the chat, nobody to the leave form', () => {
+    const state = withRobot();
+    const queued = run([{ type: 'thread', thread: thread({ status: 'queuing', queuePosition: 2 }) }], state);
+    expect(queued.phase.kind).toBe('chat');
+    expect(queued.thread?.queuePosition).toBe(2);
+    expect(
+      run([{ type: 'thread', thread: thread({ status: 'offline', closeType: 'offline' }) }], state).phase,
+    ).toEqual({
+      kind: 'leave',
+      tip: 'We are offline',
+    });
+    expect(
+      run([{ type: 'thread', thread: thread({ status: 'offline', closeType: 'non_working_time' }) }], state)
+        .phase,
+    ).toEqual({ kind: 'leave', tip: 'Back at nine' });
+    // Only the robot's hand-over leads there: an agent's chat going offline keeps its screen.
+    expect(run([{ type: 'thread', thread: thread({ status: 'offline' }) }], chatting()).phase.kind).toBe(
+      'chat',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type {
   Message,
   MessageHistory,
+  RobotRating,
   Thread,
   ThreadRequestResult,
   VisitorForm,
@@ -8,6 +9,7 @@ import type {
 } from '@openkefu/contract';
 import type { WordKey } from '../i18n.js';
 import { contiguousSeq, highestSeqOf, mergeMessages, type ShownMessage } from './messages.js';
+import { readRobotReply, type RobotRatingState } from './robot.js';
 
 /*
  * The chat page's state: one pure reducer, so that ordering, duplicates, gaps and receipts are
@@ -66,6 +68,17 @@ export type ChatState = {
   hasRated: boolean;
   /** showCollectMobile: asked once per page while the visitor has no number on file. */
   mobileAsk: 'ask' | 'saved' | 'done';
+  /** "Did this help?" choices made on this page, by the answer's mid (the stored rating wins). */
+  robotRatings: Record<string, RobotRatingState>;
+  /**
+   * A large-model robot's answers while they are written ('robot:stream'), by stream id: the
+   * pieces by index (they may arrive out of order). The stored message naming the stream ends it.
+   */
+  robotStreams: Record<string, string[]>;
+  /** "Talk to a person" asked and not answered yet: the button waits. */
+  isTransferring: boolean;
+  /** Why the last "Talk to a person" failed ('' when it did not). */
+  transferError: string;
 };
 
 export const initialChat: ChatState = {
@@ -87,6 +100,10 @@ export const initialChat: ChatState = {
   isRating: false,
   hasRated: false,
   mobileAsk: 'done',
+  robotRatings: {},
+  robotStreams: {},
+  isTransferring: false,
+  transferError: '',
 };
 
 export type ChatAction =
@@ -114,9 +131,48 @@ export type ChatAction =
   | { type: 'upload'; upload: ChatState['upload'] }
   | { type: 'rating'; isOpen: boolean }
   | { type: 'rated'; at: number }
-  | { type: 'mobileAsk'; value: ChatState['mobileAsk'] };
+  | { type: 'mobileAsk'; value: ChatState['mobileAsk'] }
+  | { type: 'robotStream'; tid: string; streamId: string; index: number; delta: string }
+  /** The visitor answered "did this help?" on the robot's answer `mid` (shown while it is sent). */
+  | { type: 'robotRate'; mid: string; rating: RobotRating }
+  | { type: 'robotRateFailed'; mid: string; reason: string }
+  /** "Talk to a person": its answer arrives as `requested`, like a thread request's. */
+  | { type: 'transferStarted' }
+  | { type: 'transferFailed'; reason: string };
 
 const isOtherSide = (message: Message) => message.sender.kind !== 'visitor';
+
+/** Stream ids that stored `generated` robot messages name. */
+const finishedStreamsOf = (messages: readonly Message[]): string[] =>
+  messages.flatMap((message) => {
+    if (message.type !== 'robot') return [];
+    const reply = readRobotReply(message.content);
+    return reply?.kind === 'generated' ? [reply.streamId] : [];
+  });
+
+/** The text of answers still being written, in arrival order of their streams (gaps left out). */
+export const robotStreamsOf = (
+  state: Pick<ChatState, 'robotStreams'>,
+): { streamId: string; text: string }[] =>
+  Object.entries(state.robotStreams).map(([streamId, pieces]) => ({ streamId, text: pieces.join('') }));
+
+/** What "did this help?" shows for an answer: the stored rating, else this page's choice (unless it failed). */
+export const robotRatingOf = (
+  state: Pick<ChatState, 'robotRatings'>,
+  mid: string,
+  stored: RobotRating | null,
+): { rating: RobotRating | null; error: string } => {
+  const chosen = state.robotRatings[mid];
+  if (stored) return { rating: stored, error: '' };
+  if (!chosen) return { rating: null, error: '' };
+  return chosen.error === undefined
+    ? { rating: chosen.rating, error: '' }
+    : { rating: null, error: chosen.error };
+};
+
+/** The leave-message tip when the robot could hand over to nobody (pushed, so no request tip). */
+const leaveTipOf = (thread: Thread, settings: WidgetSettings | null): string =>
+  (thread.closeType === 'non_working_time' ? settings?.nonWorkingTimeTip : settings?.offlineTip) ?? '';
 
 /** The last seq held without a gap: the `afterSeq` of a resync. */
 export const contiguousSeqOf = (state: ChatState): number => contiguousSeq(state.messages, state.heldSeq);
@@ -197,7 +253,12 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       return { ...state, settings: action.settings };
     case 'requested': {
       const { result } = action;
-      const next: ChatState = { ...state, settings: result.settings };
+      const next: ChatState = {
+        ...state,
+        settings: result.settings,
+        isTransferring: false,
+        transferError: '',
+      };
       if (result.code === -2) return { ...next, phase: { kind: 'unknown' } };
       if (result.code === -3) return { ...next, phase: { kind: 'blocked' } };
       if (result.code === 203 || result.code === 204)
@@ -220,12 +281,14 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
             reported: { received: 0, read: 0 },
           };
       // The tip belongs where the request was answered: after everything the thread held then.
-      const notices = result.tip
-        ? [
-            ...base.notices,
-            { key: `tip:${thread.cycle}:${thread.seq}`, afterSeq: thread.seq, text: result.tip },
-          ]
-        : base.notices;
+      // The robot's welcome (206) is the thread's first message already: not said twice.
+      const notices =
+        result.tip && result.code !== 206
+          ? [
+              ...base.notices,
+              { key: `tip:${thread.cycle}:${thread.seq}`, afterSeq: thread.seq, text: result.tip },
+            ]
+          : base.notices;
       return withKnown(
         {
           ...base,
@@ -267,11 +330,21 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       const mine = action.messages.filter((message) => isOfThread(state, message.tid));
       if (mine.length === 0) return state;
       const hasInviteRate = mine.some((message) => message.type === 'notification_invite_rate');
-      const isFromAgent = mine.some((message) => message.mid && isOtherSide(message));
+      // Only a new message ends "typing": a changed copy (a rated answer) says nothing about it.
+      const held = new Set(state.messages.map((message) => message.mid));
+      const isFromAgent = mine.some(
+        (message) => message.mid && !held.has(message.mid) && isOtherSide(message),
+      );
+      const finished = finishedStreamsOf(mine);
+      const robotStreams =
+        finished.length === 0
+          ? state.robotStreams
+          : Object.fromEntries(Object.entries(state.robotStreams).filter(([id]) => !finished.includes(id)));
       return withKnown(
         {
           ...state,
           messages: mergeMessages(state.messages, mine),
+          robotStreams,
           isAgentTyping: isFromAgent ? false : state.isAgentTyping,
           isRating: hasInviteRate && !state.hasRated ? true : state.isRating,
         },
@@ -285,9 +358,15 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       // Closing asks for a rating when the group insists (and the visitor has not rated yet).
       const mustRate =
         isClosedNow && Boolean(state.settings?.forceRate) && !state.hasRated && !action.thread.rated;
+      // A transfer keyword found nobody to take the chat: the leave-message form, as a request would.
+      const isLeftByRobot =
+        state.phase.kind === 'chat' && state.thread?.status === 'robot' && action.thread.status === 'offline';
       return withKnown(
         {
           ...state,
+          ...(isLeftByRobot
+            ? { phase: { kind: 'leave', tip: leaveTipOf(action.thread, state.settings) } }
+            : {}),
           thread: action.thread,
           hasRated: state.hasRated || action.thread.rated,
           isRating: mustRate ? true : state.isRating,
@@ -297,6 +376,18 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
     }
     case 'typing':
       return isOfThread(state, action.tid) ? { ...state, isAgentTyping: action.isTyping } : state;
+    case 'robotStream': {
+      if (!isOfThread(state, action.tid) || action.index < 0 || action.index > 10_000) return state;
+      // A stream whose stored message is already here is over (a late piece changes nothing).
+      if (finishedStreamsOf(state.messages).includes(action.streamId)) return state;
+      const pieces = [...(state.robotStreams[action.streamId] ?? [])];
+      pieces[action.index] = action.delta;
+      return {
+        ...state,
+        isAgentTyping: false,
+        robotStreams: { ...state.robotStreams, [action.streamId]: pieces },
+      };
+    }
     case 'receipt':
       return isOfThread(state, action.tid) && action.status === 'read' && action.seq > state.agentReadSeq
         ? { ...state, agentReadSeq: action.seq }
@@ -367,5 +458,20 @@ export const chatReducer = (state: ChatState, action: ChatAction): ChatState => 
       };
     case 'mobileAsk':
       return { ...state, mobileAsk: action.value };
+    case 'robotRate':
+      return { ...state, robotRatings: { ...state.robotRatings, [action.mid]: { rating: action.rating } } };
+    case 'robotRateFailed': {
+      const chosen = state.robotRatings[action.mid];
+      return chosen
+        ? {
+            ...state,
+            robotRatings: { ...state.robotRatings, [action.mid]: { ...chosen, error: action.reason } },
+          }
+        : state;
+    }
+    case 'transferStarted':
+      return { ...state, isTransferring: true, transferError: '' };
+    case 'transferFailed':
+      return { ...state, isTransferring: false, transferError: action.reason };
   }
 };

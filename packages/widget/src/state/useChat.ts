@@ -61,7 +61,8 @@ export const useChat = ({
   const applyResult = useCallback(
     async (result: Awaited<ReturnType<Api['request']>>) => {
       dispatch({ type: 'requested', result });
-      if (result.thread) {
+      // 203/204 show the leave-message form: the thread's log is not shown (nor asked for).
+      if (result.thread && result.code !== 203 && result.code !== 204) {
         const tid = result.thread.tid;
         dispatch({ type: 'history', tid, history: await api.history(tid) });
       }
@@ -83,6 +84,7 @@ export const useChat = ({
           );
         },
         onReceipt: (tid, seq, status) => dispatch({ type: 'receipt', tid, seq, status }),
+        onRobotStream: (payload) => dispatch({ type: 'robotStream', ...payload }),
         onConnection: (isConnected, isReconnect) =>
           dispatch({ type: 'connection', isConnected, isReconnect }),
       });
@@ -319,6 +321,31 @@ export const useChat = ({
       dispatch({ type: 'mobileAsk', value: 'saved' });
     },
     skipMobile: () => dispatch({ type: 'mobileAsk', value: 'done' }),
+    /** "Talk to a person" (the header button or a transfer quick button) while the robot answers. */
+    transferToAgent: async () => {
+      if (!thread || thread.status !== 'robot' || stateRef.current.isTransferring) return;
+      dispatch({ type: 'transferStarted' });
+      try {
+        await applyResult(await api.robotTransfer(thread.tid));
+      } catch (error) {
+        // 409: a transfer keyword handed it over meanwhile; the thread's push shows where it went.
+        const isMoot = error instanceof ApiError && error.status === 409;
+        dispatch({ type: 'transferFailed', reason: isMoot ? '' : reasonOf(error) });
+      }
+    },
+    /** "Did this help?" on the robot's answer `mid`: shown at once, once per answer. */
+    rateAnswer: async (mid: string, isHelpful: boolean) => {
+      if (!thread) return;
+      dispatch({ type: 'robotRate', mid, rating: isHelpful ? 'helpful' : 'useless' });
+      try {
+        const message = await api.robotRate({ tid: thread.tid, mid, helpful: isHelpful });
+        if (message) merge([message]);
+      } catch (error) {
+        // 409: rated already (another tab); the stored rating arrives with the message's push.
+        if (!(error instanceof ApiError && error.status === 409))
+          dispatch({ type: 'robotRateFailed', mid, reason: reasonOf(error) });
+      }
+    },
     submitForm: async (answers: Record<string, string>) =>
       applyResult(await api.request({ wid: params.wid ?? '', form: answers })),
   };

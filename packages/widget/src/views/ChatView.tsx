@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { Translate } from '../i18n.js';
 import { MobilePrompt } from '../PreChatForm.js';
-import { timelineOf } from '../state/chat.js';
+import { robotRatingOf, robotStreamsOf, timelineOf } from '../state/chat.js';
 import type { ChatController } from '../state/useChat.js';
 import { ClosedView } from './ClosedView.js';
 import { Composer } from './Composer.js';
 import { MessageList } from './MessageList.js';
 import { QueueBanner } from './QueueBanner.js';
 import { RateForm } from './RateForm.js';
+import type { RobotControls } from './RobotReply.js';
 
 /** The conversation screen: log, queue place, upload, rating, contact prompt, then composer or end. */
 export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) => {
@@ -17,10 +18,18 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
   const { messages, notices } = state;
   const timeline = useMemo(() => timelineOf({ messages, notices }), [messages, notices]);
   const listRef = useRef<HTMLDivElement>(null);
+  const robot: RobotControls = {
+    isLive: thread?.status === 'robot',
+    isTransferring: state.isTransferring,
+    ask: (text) => void chat.sendText(text),
+    transfer: () => void chat.transferToAgent(),
+    rate: (mid, isHelpful) => void chat.rateAnswer(mid, isHelpful),
+    ratingOf: (mid, stored) => robotRatingOf(state, mid, stored),
+  };
 
   useEffect(() => {
     listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
-  }, [timeline.length, state.isAgentTyping]);
+  }, [timeline.length, state.isAgentTyping, state.robotStreams]);
 
   return (
     <>
@@ -31,6 +40,7 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
         agentReadSeq={state.agentReadSeq}
         listRef={listRef}
         onRetry={chat.retry}
+        robot={robot}
         before={
           state.hasOlder &&
           thread && (
@@ -40,13 +50,34 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
           )
         }
         after={
-          state.isAgentTyping && (
-            <div class="okw-typing" data-testid="chat-typing">
-              {t('typing', { name: thread?.agent?.nickname ?? (settings?.nickname || t('title')) })}
-            </div>
-          )
+          <>
+            {robotStreamsOf(state).map((stream) => (
+              // Plain text while it is written; the stored answer (rich text) replaces it.
+              <div class="okw-row okw-row--robot" key={stream.streamId} data-testid="robot-stream">
+                <div class="okw-bubble">
+                  <span class="okw-text">{stream.text}</span>
+                  <span class="okw-caret" aria-hidden="true" />
+                </div>
+              </div>
+            ))}
+            {state.isAgentTyping && (
+              <div class="okw-typing" data-testid="chat-typing">
+                {t('typing', { name: thread?.agent?.nickname ?? (settings?.nickname || t('title')) })}
+              </div>
+            )}
+          </>
         }
       />
+      {state.isTransferring && (
+        <div class="okw-banner" role="status" data-testid="robot-transferring">
+          {t('robotTransferring')}
+        </div>
+      )}
+      {state.transferError && (
+        <div class="okw-banner" role="alert" data-testid="robot-transfer-error">
+          {t('robotTransferFailed', { reason: state.transferError })}
+        </div>
+      )}
       {thread?.status === 'queuing' && thread.queuePosition !== null && (
         <QueueBanner t={t} position={thread.queuePosition} />
       )}

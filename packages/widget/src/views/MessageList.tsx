@@ -3,7 +3,9 @@ import type { Translate } from '../i18n.js';
 import { FileIcon } from '../icons.js';
 import type { TimelineItem } from '../state/chat.js';
 import { isNotification, type ShownMessage } from '../state/messages.js';
+import { readRobotReply } from '../state/robot.js';
 import { noticeText } from './notices.js';
+import { RobotReply, type RobotControls } from './RobotReply.js';
 
 const formatSize = (bytes: number) =>
   bytes < 1024
@@ -12,8 +14,20 @@ const formatSize = (bytes: number) =>
       ? `${(bytes / 1024).toFixed(1)} KB`
       : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
-const MessageBody = ({ message, t }: { message: ShownMessage; t: Translate }) => {
+const MessageBody = ({
+  message,
+  t,
+  robot,
+}: {
+  message: ShownMessage;
+  t: Translate;
+  robot?: RobotControls;
+}) => {
   if (message.status === 'recall') return <span class="okw-muted">{t('recalled')}</span>;
+  if (message.type === 'robot') {
+    const reply = readRobotReply(message.content);
+    return reply && <RobotReply t={t} mid={message.mid} reply={reply} controls={robot} />;
+  }
   if (message.type === 'image' && message.imageUrl)
     return (
       <a href={message.imageUrl} target="_blank" rel="noopener noreferrer">
@@ -90,6 +104,7 @@ export const MessageList = ({
   agentReadSeq = 0,
   listRef,
   onRetry,
+  robot,
   before,
   after,
 }: {
@@ -98,6 +113,8 @@ export const MessageList = ({
   agentReadSeq?: number;
   listRef?: Ref<HTMLDivElement>;
   onRetry?: (message: ShownMessage) => void;
+  /** What the robot's questions, quick buttons and ratings do (live chat only). */
+  robot?: RobotControls;
   /** Above the timeline ("load earlier messages"). */
   before?: ComponentChildren;
   /** Below it (typing). */
@@ -121,10 +138,15 @@ export const MessageList = ({
         );
       const isMine = message.sender.kind === 'visitor';
       return (
-        <div key={item.key} class={`okw-row ${isMine ? 'okw-row--mine' : ''}`} data-testid="chat-message">
+        <div
+          key={item.key}
+          class={`okw-row ${isMine ? 'okw-row--mine' : ''} ${message.type === 'robot' ? 'okw-row--robot' : ''}`}
+          data-testid="chat-message"
+          data-type={message.type}
+        >
           {!isMine && <span class="okw-sender">{message.sender.nickname}</span>}
           <div class="okw-bubble">
-            <MessageBody message={message} t={t} />
+            <MessageBody message={message} t={t} robot={robot} />
           </div>
           {isMine && <VisitorStatus t={t} message={message} agentReadSeq={agentReadSeq} onRetry={onRetry} />}
         </div>

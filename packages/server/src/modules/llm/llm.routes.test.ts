@@ -182,6 +182,16 @@ await describeEachDatabase('large-model providers and answers', (target) => {
     expect(sent?.model).toBe('glm-4-flash');
     expect(sent?.messages[0]?.content).toContain('Refunds reach the card within seven days.');
     expect(sent?.messages[1]).toEqual({ role: 'user', content: 'how long is a refund?' });
+    const rated = await postAs(ctx, '/visitor/api/robot/rate', visitor.token, {
+      tid: visitor.tid,
+      mid: message.mid,
+      helpful: true,
+    });
+    expect(rated.statusCode).toBe(200);
+    expect(parseRobotReply(rated.json<Envelope<{ content: string }>>().data.content)).toMatchObject({
+      kind: 'generated',
+      rating: 'helpful',
+    });
     const settings = (await getAs(ctx, '/api/llm/settings', staff)).json<Envelope<LlmSettings>>().data;
     expect(settings).toMatchObject({ dailyTokenLimit: 100_000, usedToday: 46, answersToday: 1 });
   });

@@ -343,6 +343,8 @@ export const createRobotInsight = (deps: { db: Executor; robotKb: RobotKbService
       }
       if (row.kind === 'robot_answered') {
         const data = parseData(row.data);
+        // Large-model answers name no single FAQ or article.
+        if (text(data.aid) === '') continue;
         const source = data.source === 'article' ? 'article' : 'faq';
         const aid = text(data.aid);
         const entry = answers.get(`${source}:${aid}`) ?? { source, aid, title: text(data.title), count: 0 };

@@ -365,20 +365,23 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
     const row = await loadOwn(visitor, body.tid);
     const stored = await messages.findByMid(row, body.mid);
     const reply = stored && stored.type === 'robot' ? parseRobotReply(stored.content) : null;
-    if (!stored || !reply || reply.kind !== 'answer')
+    if (!stored || !reply || (reply.kind !== 'answer' && reply.kind !== 'generated'))
       throw AppError.notFound('message.notFound', { mid: body.mid });
     if (reply.rating !== null) throw AppError.conflict('thread.robotAlreadyRated');
-    const rated: RobotReply = { ...reply, rating: body.helpful ? 'helpful' : 'useless' };
-    const message = await messages.replaceContent(row, body.mid, JSON.stringify(rated));
-    if (knowledge && reply.source === 'faq')
-      await knowledge.rate({ orgId: row.org_id, aid: reply.aid, isHelpful: body.helpful });
+    const rating = body.helpful ? ('helpful' as const) : ('useless' as const);
+    const message = await messages.replaceContent(row, body.mid, JSON.stringify({ ...reply, rating }));
+    // A large-model answer names no single FAQ: its rating counts in the robot's figures only.
+    const rated =
+      reply.kind === 'answer' ? { source: reply.source, aid: reply.aid } : { source: 'llm', aid: '' };
+    if (knowledge && rated.source === 'faq')
+      await knowledge.rate({ orgId: row.org_id, aid: rated.aid, isHelpful: body.helpful });
     await insertThreadEvent(db, {
       orgId: row.org_id,
       threadId: row.id,
       cycle: Number(row.cycle),
       kind: body.helpful ? 'robot_helpful' : 'robot_useless',
       workgroupId: row.workgroup_id,
-      data: { source: reply.source, aid: reply.aid, question: reply.question },
+      data: { ...rated, question: reply.question },
       at: now(),
     });
     return message;

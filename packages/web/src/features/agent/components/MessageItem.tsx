@@ -12,6 +12,7 @@ import { messageRecallWindowMs, type MessageType } from '@openkefu/contract';
 import { formatFileSize } from '../../../shared/utils/fileSize';
 import { WORKBENCH_NS } from '../i18n';
 import { isStored, type ChatMessage } from '../state/messages';
+import { RobotMessage } from './RobotMessage';
 
 const LINK = /(https?:\/\/[^\s<>"']+)/g;
 
@@ -146,6 +147,8 @@ const Body = ({ message }: { message: ChatMessage }) => {
     case 'video':
     case 'shortvideo':
       return message.fileUrl ? <video controls src={message.fileUrl} preload="none" width={240} /> : null;
+    case 'robot':
+      return <RobotMessage content={message.content} />;
     default:
       return (
         <div className="ok-wb-msg__text">
