@@ -725,7 +725,12 @@ export type LlmProviderTable = {
 };
 export type LlmRobotTable = { user_id: number; org_id: number; provider_id: number };
 export type LlmSettingTable = { org_id: number; daily_token_limit: number; updated_at: number };
-export type LlmUsageTable = { org_id: number; day: string; tokens: Generated<number>; answers: Generated<number> };
+export type LlmUsageTable = {
+  org_id: number;
+  day: string;
+  tokens: Generated<number>;
+  answers: Generated<number>;
+};
 
 /** Migration 0014: normalised robot questions taken out of the training queue. */
 export type RobotTrainingTable = {

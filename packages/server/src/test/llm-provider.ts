@@ -35,13 +35,11 @@ export const startLlmProvider = async (options: { apiKey?: string } = {}): Promi
         return;
       }
       if (request.headers.authorization !== `Bearer ${apiKey}`) {
-        response
-          .writeHead(401, { 'Content-Type': 'application/json' })
-          .end(
-            JSON.stringify({
-              error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
-            }),
-          );
+        response.writeHead(401, { 'Content-Type': 'application/json' }).end(
+          JSON.stringify({
+            error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+          }),
+        );
         return;
       }
       const parsed = JSON.parse(body) as LlmProviderStub['requests'][number];

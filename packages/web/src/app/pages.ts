@@ -67,4 +67,17 @@ export const pageModules: Record<string, PageModuleLoader> = {
     })),
   'platform/taboo': () =>
     import('../features/platform/taboo/PlatformTabooPage').then((m) => ({ default: m.PlatformTabooPage })),
+  // The knowledge base's "Robot Q&A" is the robot section's FAQ page.
+  'kb/robot': () => import('../features/robot/faq/FaqPage').then((m) => ({ default: m.FaqPage })),
+  'robot/list': () =>
+    import('../features/robot/list/RobotListPage').then((m) => ({ default: m.RobotListPage })),
+  'robot/faq': () => import('../features/robot/faq/FaqPage').then((m) => ({ default: m.FaqPage })),
+  'robot/transfer': () =>
+    import('../features/robot/words/WordListPages').then((m) => ({ default: m.TransferKeywordPage })),
+  'robot/synonym': () =>
+    import('../features/robot/words/WordListPages').then((m) => ({ default: m.SynonymPage })),
+  'robot/stopword': () =>
+    import('../features/robot/words/WordListPages').then((m) => ({ default: m.StopwordPage })),
+  'robot/quickbutton': () =>
+    import('../features/robot/quickbutton/QuickButtonPage').then((m) => ({ default: m.QuickButtonPage })),
 };

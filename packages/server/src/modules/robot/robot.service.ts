@@ -909,7 +909,13 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
     const faqs: { source: 'faq'; aid: string; title: string; text: string }[] = [];
     for (const hit of hits) {
       const row = await findFaqByAid(db, input.orgId, hit.aid);
-      if (row) faqs.push({ source: 'faq', aid: row.aid, title: row.question, text: htmlToPlainText(row.answer).slice(0, 1500) });
+      if (row)
+        faqs.push({
+          source: 'faq',
+          aid: row.aid,
+          title: row.question,
+          text: htmlToPlainText(row.answer).slice(0, 1500),
+        });
     }
     const query = index.matcher.searchText(input.text);
     const articles = query === '' ? [] : await searchLiveArticles(input.orgId, query);
