@@ -32,3 +32,6 @@ export * from './robot.js';
 export * from './robot-chat.js';
 export * from './robot-insight.js';
 export * from './llm.js';
+export * from './ticket.js';
+export * from './crm.js';
+export * from './feedback.js';

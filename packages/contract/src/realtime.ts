@@ -9,6 +9,7 @@ import {
   senderKindSchema,
 } from './message.js';
 import { threadSchema, transferSchema } from './thread.js';
+import { ticketNoticeSchema } from './ticket.js';
 import { userBriefSchema } from './user.js';
 
 /*
@@ -120,6 +121,8 @@ export const serverEvents = {
     index: z.number().int(),
     delta: z.string(),
   }),
+  /** Agents: a ticket was assigned to them, mentioned them or got a reply (bell and desktop notice). */
+  'ticket:notice': ticketNoticeSchema,
   /** The server ends the session (agent disabled or signed out elsewhere). */
   'session:end': z.object({ reason: z.string() }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { faqBriefSchema, quickButtonSchema, robotMatchHitSchema } from './robot.js';
+import { visitorTextSchema } from './visitor.js';
 
 /*
  * The robot in live chat (issue 14). What the robot says is a message of type `robot` whose
@@ -51,6 +52,17 @@ export const robotReplySchema = z.discriminatedUnion('kind', [
     ),
     rating: robotRatingSchema.nullable(),
   }),
+  /**
+   * Lead capture (the group's robotCollectMobile): the robot asks for a name and mobile number.
+   * `text` '' means the widget's own words; once answered `done` is true and `mobile` is masked.
+   */
+  z.object({
+    kind: z.literal('lead'),
+    text: z.string(),
+    done: z.boolean(),
+    name: z.string(),
+    mobile: z.string(),
+  }),
   /** Not sure: "did you mean" with up to three candidates. */
   z.object({
     kind: z.literal('suggest'),
@@ -89,3 +101,15 @@ export type RobotRateBody = z.infer<typeof robotRateBodySchema>;
 /** POST /visitor/api/robot/transfer — the visitor asks for a person (button or quick button). */
 export const robotTransferBodySchema = z.object({ tid: z.string().trim().min(1).max(64) });
 export type RobotTransferBody = z.infer<typeof robotTransferBodySchema>;
+
+/** POST /visitor/api/robot/lead — the visitor's answer to the robot's lead-capture question. */
+export const robotLeadBodySchema = z.object({
+  tid: z.string().trim().min(1).max(64),
+  mid: z.string().trim().min(1).max(64),
+  name: visitorTextSchema(50).min(1, 'is required'),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{5,19}$/, 'must be a phone number'),
+});
+export type RobotLeadBody = z.input<typeof robotLeadBodySchema>;

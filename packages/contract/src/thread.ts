@@ -246,5 +246,7 @@ export const threadEventKindSchema = z.enum([
   'robot_useless',
   /** The visitor asked the robot for a person (data: reason keyword | button). */
   'robot_to_agent',
+  /** The visitor left a name and mobile number with the robot (data: cid of the CRM lead). */
+  'robot_lead',
 ]);
 export type ThreadEventKind = z.infer<typeof threadEventKindSchema>;

@@ -52,6 +52,10 @@ import { kbRoutes } from './modules/kb/kb.routes.js';
 import { helpRoutes } from './modules/help/help.routes.js';
 import { robotKbRoutes } from './modules/robot/robot.routes.js';
 import { robotInsightRoutes } from './modules/robot/robot.insight.routes.js';
+import { crmRoutes } from './modules/crm/crm.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { renderFeedbackReplyMail } from './lib/mail/feedback-templates.js';
+import { ticketRoutes } from './modules/ticket/ticket.routes.js';
 import { llmRoutes } from './modules/llm/llm.routes.js';
 
 export type BuildAppOptions = {
@@ -142,6 +146,41 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(helpRoutes);
   await app.register(robotKbRoutes);
   await app.register(robotInsightRoutes);
+  await app.register(crmRoutes);
+  await app.register(feedbackRoutes, {
+    // Converting feedback opens a ticket; its images are linked in the description.
+    ticketSink: async (input, language) => {
+      const images = input.imagePaths.map((path) => `<p><img src="${path.replace(/"/g, '&quot;')}"></p>`);
+      const ticket = await app.services.tickets.createFromFeedback(
+        {
+          orgId: input.orgId,
+          actorUserId: input.actorUserId,
+          feedbackId: input.fid,
+          title: input.title,
+          description: [input.description, ...images].join(''),
+          email: input.email,
+          phone: input.phone,
+          customerId: input.customerId,
+        },
+        language,
+      );
+      return { ticketId: ticket.tkid };
+    },
+    replyMailer: async (input) => {
+      const organization = await app.services.db
+        .selectFrom('organization')
+        .select('name')
+        .where('id', '=', input.orgId)
+        .executeTakeFirst();
+      const rendered = renderFeedbackReplyMail(input.language, {
+        organization: organization?.name ?? '',
+        content: input.content,
+        reply: input.reply,
+      });
+      await app.services.mail.send({ to: input.to, ...rendered });
+    },
+  });
+  await app.register(ticketRoutes);
   await app.register(llmRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());

@@ -41,8 +41,11 @@ import { createTabooService, type TabooService } from './modules/taboo/taboo.ser
 import { createEmbedSiteService, type EmbedSiteService } from './modules/organization/embed-sites.service.js';
 import { createKbService, type KbService } from './modules/kb/kb.service.js';
 import { createRobotKbService, type RobotKbService } from './modules/robot/robot.service.js';
+import { createMailTransport, type MailTransport } from './lib/mail/transport.js';
+import { createTicketService, type TicketService } from './modules/ticket/ticket.service.js';
 import { createLlmService, type LlmService } from './modules/llm/llm.service.js';
 import { createSealer, loadSecretKey } from './lib/sealed.js';
+import { createCrmService, type CrmService } from './modules/crm/crm.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -83,8 +86,14 @@ export type Services = {
   kb: KbService;
   /** The robot's FAQs, word lists, quick buttons and settings, and `answer` for live chat (cached matcher per organisation). */
   robotKb: RobotKbService;
+  /** Tickets: `createFromFeedback` for the feedback module, the rest behind /api/ticket/*. */
+  tickets: TicketService;
+  /** Outgoing mail (tickets, feedback replies) through EMAIL_PROVIDER. */
+  mail: MailTransport;
   /** Large-model providers (keys sealed) and the robots' streamed answers. */
   llm: LlmService;
+  /** CRM customers; `captureLead` is the robot's lead capture, `identify` the widget's signed identity. */
+  crm: CrmService;
 };
 
 export type ServiceOptions = {
@@ -142,7 +151,11 @@ export const createServices = (options: ServiceOptions): Services => {
   });
   const blocks = createBlockService({ db });
   const robotKb = createRobotKbService({ db, dialect });
-  const llm = createLlmService({ db, sealer: createSealer(loadSecretKey(config)) });
+  // One key for every secret kept sealed (large-model API keys, the CRM's identity secret).
+  const sealer = createSealer(loadSecretKey(config));
+  const mail = createMailTransport(config, logger);
+  const llm = createLlmService({ db, sealer });
+  const crm = createCrmService({ db, dialect, sealer });
   const messages = createMessageService({
     db,
     hub,
@@ -174,12 +187,25 @@ export const createServices = (options: ServiceOptions): Services => {
     presence,
     visitors: createVisitorService({ db }),
     messages,
-    threads: createThreadService({ db, dialect, hub, presence, messages, blocks, robot: robotKb, llm }),
+    threads: createThreadService({
+      db,
+      dialect,
+      hub,
+      presence,
+      messages,
+      blocks,
+      robot: robotKb,
+      llm,
+      leads: crm,
+    }),
     taboos,
     blocks,
     embedSites: createEmbedSiteService({ db }),
     kb: createKbService({ db, dialect, auth }),
     robotKb,
+    mail,
+    tickets: createTicketService({ db, config, hub, mail, logger }),
     llm,
+    crm,
   };
 };

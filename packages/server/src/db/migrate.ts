@@ -11,6 +11,8 @@ import * as embedSites from './migrations/0008_embed_sites.js';
 import * as knowledgeBase from './migrations/0009_knowledge_base.js';
 import * as helpSearch from './migrations/0010_help_search.js';
 import * as robot from './migrations/0011_robot.js';
+import * as ticket from './migrations/0012_ticket.js';
+import * as crmFeedback from './migrations/0013_crm_feedback.js';
 import * as robotTraining from './migrations/0014_robot_training.js';
 import * as llm from './migrations/0015_llm.js';
 
@@ -32,6 +34,8 @@ const migrations: Record<string, DialectMigration> = {
   '0009_knowledge_base': knowledgeBase,
   '0010_help_search': helpSearch,
   '0011_robot': robot,
+  '0012_ticket': ticket,
+  '0013_crm_feedback': crmFeedback,
   '0014_robot_training': robotTraining,
   '0015_llm': llm,
 };

@@ -200,6 +200,8 @@ export type VisitorTable = {
   visit_count: Generated<number>;
   first_visit_at: number;
   last_visit_at: number;
+  /** The CRM customer it was identified as (migration 0013). */
+  customer_id: number | null;
 };
 
 export type MessageTable = {
@@ -857,6 +859,90 @@ export type TicketNoticeTable = {
 
 export type TicketInboundTable = { org_id: number; secret_hash: string; created_at: number };
 
+/* CRM and feedback (migration 0013). */
+
+export type CrmFieldTable = {
+  id: Generated<number>;
+  fid: string;
+  org_id: number;
+  key: string;
+  label: string;
+  type: string;
+  options: Generated<string>;
+  required: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+};
+
+export type CustomerTable = {
+  id: Generated<number>;
+  cid: string;
+  org_id: number;
+  name: string;
+  email: Generated<string>;
+  mobile: Generated<string>;
+  company: Generated<string>;
+  avatar: Generated<string>;
+  description: Generated<string>;
+  owner_id: number | null;
+  channel: Generated<string>;
+  external_id: string | null;
+  custom_fields: Generated<string>;
+  first_contact_at: number | null;
+  last_contact_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type CustomerTagTable = { customer_id: number; tag: string };
+
+export type CustomerNoteTable = {
+  id: Generated<number>;
+  nid: string;
+  org_id: number;
+  customer_id: number;
+  author_id: number | null;
+  content: string;
+  created_at: number;
+};
+
+export type CustomerViewTable = {
+  id: Generated<number>;
+  view_id: string;
+  org_id: number;
+  user_id: number;
+  name: string;
+  filters: Generated<string>;
+  created_at: number;
+};
+
+export type CrmIdentityTable = { org_id: number; secret_sealed: string; created_at: number };
+
+export type FeedbackTable = {
+  id: Generated<number>;
+  fid: string;
+  org_id: number;
+  visitor_id: number | null;
+  customer_id: number | null;
+  category: string;
+  content: string;
+  images: Generated<string>;
+  contact: Generated<string>;
+  url: Generated<string>;
+  browser: Generated<string>;
+  source: string;
+  status: string;
+  reply: Generated<string>;
+  replied_at: number | null;
+  first_replied_at: number | null;
+  replier_id: number | null;
+  closed_at: number | null;
+  ticket_id: string | null;
+  converted_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -922,4 +1008,11 @@ export type Database = {
   ticket_template: TicketTemplateTable;
   ticket_notice: TicketNoticeTable;
   ticket_inbound: TicketInboundTable;
+  crm_field: CrmFieldTable;
+  customer: CustomerTable;
+  customer_tag: CustomerTagTable;
+  customer_note: CustomerNoteTable;
+  customer_view: CustomerViewTable;
+  crm_identity: CrmIdentityTable;
+  feedback: FeedbackTable;
 };

@@ -26,6 +26,8 @@ await describeEachDatabase('migrations and seed', (target) => {
       '0009_knowledge_base',
       '0010_help_search',
       '0011_robot',
+      '0012_ticket',
+      '0013_crm_feedback',
       '0014_robot_training',
       '0015_llm',
     ]);

@@ -7,7 +7,7 @@ import type { Presence } from '../realtime/presence.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { agentRoom, visitorRoom } from '../realtime/rooms.js';
 import type { AgentActor } from './chat-actor.js';
-import type { RobotGenerator, RobotKnowledge } from './thread.robot.js';
+import type { LeadSink, RobotGenerator, RobotKnowledge } from './thread.robot.js';
 import { toThread } from './thread.mapper.js';
 import { findThreadById, findThreadByTid, queuePositionOf, type ThreadRow } from './thread.repository.js';
 import { listWorkgroupAgents, type RoutingAgentRow, type WorkgroupRow } from './routing.repository.js';
@@ -26,6 +26,8 @@ export type ThreadServiceDeps = {
   robot?: RobotKnowledge;
   /** Large-model answers for robots of type zhipuai_* with a provider. */
   llm?: RobotGenerator;
+  /** The CRM, where the robot's lead capture leaves its leads. */
+  leads?: LeadSink;
   now?: () => number;
 };
 

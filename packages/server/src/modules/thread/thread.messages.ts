@@ -15,6 +15,10 @@ export const threadMessages = {
     'en-US': 'Conversation "{tid}" is not with the robot any more',
     'zh-CN': '会话「{tid}」已不在机器人接待中',
   },
+  'thread.robotLeadAnswered': {
+    'en-US': 'Your contact details have already been sent',
+    'zh-CN': '您的联系方式已经提交过了',
+  },
   'thread.robotAlreadyRated': {
     'en-US': 'This answer has already been rated',
     'zh-CN': '该回答已评价过',

@@ -209,4 +209,57 @@ await describeEachDatabase('the robot in live chat', (target) => {
     await setGroup(other.wid, { robot_id: robotId, default_robot: 1 });
     expect((await startChat(other)).result.code).toBe(204);
   });
+
+  it('asks for a name and mobile when the group collects leads, and makes the visitor a CRM lead', async () => {
+    await setGroup(org.wid, { robot_collect_mobile: 1 });
+    const { token, tid } = await startChat();
+    const messages = await visitorHistory(tid, token);
+    const asked = messages.find((message) => parseRobotReply(message.content)?.kind === 'lead');
+    expect(parseRobotReply(asked?.content ?? '')).toEqual({
+      kind: 'lead',
+      text: '',
+      done: false,
+      name: '',
+      mobile: '',
+    });
+    const mid = asked?.mid ?? '';
+    const bad = await post('/visitor/api/robot/lead', token, { tid, mid, name: ' ', mobile: 'call me' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json<Envelope<null>>()
+        .fields?.map((field) => field.field)
+        .sort(),
+    ).toEqual(['mobile', 'name']);
+    const answered = await post('/visitor/api/robot/lead', token, {
+      tid,
+      mid,
+      name: 'Lin Wei',
+      mobile: '138 0013 8000',
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(parseRobotReply(answered.json<Envelope<Message>>().data.content)).toEqual({
+      kind: 'lead',
+      text: '',
+      done: true,
+      name: 'Lin Wei',
+      mobile: '138****8000',
+    });
+    expect(
+      (await post('/visitor/api/robot/lead', token, { tid, mid, name: 'Again', mobile: '13800138001' }))
+        .statusCode,
+    ).toBe(409);
+    const leads = (await get('/api/customer/query?channel=lead&page=0&size=10', org.owner.token)).json<
+      Envelope<{ content: { name: string; mobile: string }[] }>
+    >().data.content;
+    expect(leads).toEqual([expect.objectContaining({ name: 'Lin Wei', mobile: '13800138000' })]);
+    // Asked once: in the next conversation the visitor has a number on file and is not asked again.
+    expect((await post('/visitor/api/thread/close', token, { tid })).statusCode).toBe(200);
+    const next = await requestThread(ctx, token, { wid: org.wid });
+    expect(next.code).toBe(206);
+    const kinds = repliesOf(await visitorHistory(tid, token)).map((reply) => reply?.kind);
+    expect(kinds.filter((kind) => kind === 'welcome')).toHaveLength(2);
+    expect(kinds.filter((kind) => kind === 'lead')).toHaveLength(1);
+    await setGroup(org.wid, { robot_collect_mobile: 0 });
+  });
 });

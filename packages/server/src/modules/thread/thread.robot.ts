@@ -2,6 +2,7 @@ import type {
   FaqBrief,
   QuickButton,
   RobotMatchResult,
+  RobotLeadBody,
   RobotRateBody,
   RobotReply,
   ThreadRequestResult,
@@ -60,6 +61,16 @@ export type RobotKnowledge = {
   }) => Promise<LlmPassage[]>;
 };
 
+/** The CRM's lead capture (modules/crm): a customer for the name and mobile, linked to the visitor. */
+export type LeadSink = {
+  captureLead: (input: {
+    orgId: number;
+    visitorId?: number | null;
+    name: string;
+    mobile: string;
+  }) => Promise<string>;
+};
+
 /** Large-model answers (modules/llm): null when the robot has none or today's tokens are spent. */
 export type RobotGenerator = {
   answer: (input: {
@@ -76,6 +87,7 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
   const { db, hub, messages, now, reload, pushThread, threadFor } = ctx;
   const knowledge = ctx.robot ?? null;
   const generator = ctx.llm ?? null;
+  const leads = ctx.leads ?? null;
 
   const robotOfGroup = async (orgId: number, group: WorkgroupRow): Promise<RobotRow | null> =>
     group.robot_id === null ? null : ((await findLiveRobotById(db, orgId, group.robot_id)) ?? null);
@@ -144,6 +156,22 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
       faqs,
       quickButtons: buttons.map(({ qbid, label, action, content }) => ({ qbid, label, action, content })),
     });
+    // Lead capture: asked once, of visitors the organisation has no number for.
+    if (leads && group.robot_collect_mobile === 1 && fresh.visitor_id !== null) {
+      const visitor = await db
+        .selectFrom('visitor')
+        .select('mobile')
+        .where('id', '=', fresh.visitor_id)
+        .executeTakeFirst();
+      if (visitor && visitor.mobile === '')
+        await storeReply(await reload(row.org_id, row.id), robot, {
+          kind: 'lead',
+          text: '',
+          done: false,
+          name: '',
+          mobile: '',
+        });
+    }
     return { code: 206, tip: text };
   };
 
@@ -387,7 +415,49 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
     return message;
   };
 
-  return { robotForRequest, start, reply, transfer, rate };
+  /** A number shown back to the visitor without all of its digits. */
+  const maskMobile = (mobile: string) => {
+    const digits = mobile.replace(/\D/g, '');
+    return digits.length <= 4
+      ? '****'
+      : `${digits.slice(0, Math.min(3, digits.length - 4))}****${digits.slice(-4)}`;
+  };
+
+  /** POST /visitor/api/robot/lead — the name and mobile asked for: on the visitor, and a CRM lead. */
+  const lead = async (visitor: VisitorActor, body: RobotLeadBody) => {
+    const row = await loadOwn(visitor, body.tid);
+    const stored = await messages.findByMid(row, body.mid);
+    const asked = stored && stored.type === 'robot' ? parseRobotReply(stored.content) : null;
+    if (!stored || !asked || asked.kind !== 'lead' || !leads)
+      throw AppError.notFound('message.notFound', { mid: body.mid });
+    if (asked.done) throw AppError.conflict('thread.robotLeadAnswered');
+    const mobile = body.mobile.replace(/[\s-]/g, '');
+    await db
+      .updateTable('visitor')
+      .set({ nickname: body.name, mobile })
+      .where('org_id', '=', row.org_id)
+      .where('id', '=', visitor.visitorId)
+      .execute();
+    const cid = await leads.captureLead({
+      orgId: row.org_id,
+      visitorId: visitor.visitorId,
+      name: body.name,
+      mobile,
+    });
+    await insertThreadEvent(db, {
+      orgId: row.org_id,
+      threadId: row.id,
+      cycle: Number(row.cycle),
+      kind: 'robot_lead',
+      workgroupId: row.workgroup_id,
+      data: { cid },
+      at: now(),
+    });
+    const answered: RobotReply = { ...asked, done: true, name: body.name, mobile: maskMobile(mobile) };
+    return messages.replaceContent(row, body.mid, JSON.stringify(answered));
+  };
+
+  return { robotForRequest, start, reply, transfer, rate, lead };
 };
 
 export type ThreadRobot = ReturnType<typeof createThreadRobot>;

@@ -95,6 +95,7 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
     rate: rating.rate,
     robotTransfer: robot.transfer,
     robotRate: robot.rate,
+    robotLead: robot.lead,
     get,
     mine,
     accept: queue.accept,

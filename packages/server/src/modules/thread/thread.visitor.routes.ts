@@ -2,6 +2,7 @@ import {
   envelopeSchema,
   messageSchema,
   rateSchema,
+  robotLeadBodySchema,
   robotRateBodySchema,
   robotTransferBodySchema,
   rateSubmitBodySchema,
@@ -164,5 +165,22 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await threads.robotRate(await actorOf(request), request.body)),
+  );
+
+  app.post(
+    '/visitor/api/robot/lead',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: "Answer the robot's lead-capture question with a name and mobile number",
+        description:
+          'Stored on the visitor and as a CRM lead (customer by that mobile, linked to the visitor). Once per ' +
+          'question (409 after that); the answered message comes back with the number masked.',
+        body: robotLeadBodySchema,
+        response: { 200: envelopeSchema(messageSchema.nullable()), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ok(request, await threads.robotLead(await actorOf(request), request.body)),
   );
 };

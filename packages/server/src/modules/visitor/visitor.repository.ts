@@ -84,6 +84,12 @@ export const recordVisit = async (
     }))
     .where('id', '=', id)
     .execute();
+  // CRM hook (issue 15): the customer the visitor was identified as was last in contact now.
+  await db
+    .updateTable('customer')
+    .set({ last_contact_at: visit.now })
+    .where('id', '=', (eb) => eb.selectFrom('visitor').select('customer_id').where('visitor.id', '=', id))
+    .execute();
 };
 
 export const updateVisitor = async (

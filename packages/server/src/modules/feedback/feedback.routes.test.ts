@@ -1,0 +1,369 @@
+import type {
+  Attachment,
+  Feedback,
+  FeedbackStatistic,
+  HelpCenterSettingsResponse,
+  Page,
+  VisitorFeedback,
+  VisitorInitResult,
+} from '@openkefu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryLimiter } from '../../lib/limiter.js';
+import { startTestSmtpServer } from '../../lib/mail/test-smtp.js';
+import { bearer, useTestApp } from '../../test/app.js';
+import { describeEachDatabase } from '../../test/databases.js';
+import { imageBytes, multipartBody, pdfBytes } from '../../test/upload-fixtures.js';
+import type { Principal } from '../auth/auth.service.js';
+import {
+  createRecordsOrg,
+  getJson,
+  postJson,
+  type Envelope,
+  type RecordsOrg,
+} from '../records/records.fixture.js';
+import { createFeedbackService, feedbackRateRule, type FeedbackTicketInput } from './feedback.service.js';
+
+await describeEachDatabase('feedback routes', (target) => {
+  // Replies to a visitor who left an email address go out by mail: a local SMTP server receives them.
+  const env: Record<string, string> = { EMAIL_PROVIDER: 'smtp', MAIL_FROM: 'Acme <support@acme.test>' };
+  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    env.SMTP_URL = smtp.url;
+  });
+  afterAll(async () => smtp?.close());
+  const ctx = useTestApp(target, { env, build: { sweepIntervalMs: 0 } });
+  let a: RecordsOrg;
+  let b: RecordsOrg;
+
+  beforeAll(async () => {
+    a = await createRecordsOrg(ctx);
+    b = await createRecordsOrg(ctx);
+  });
+
+  const fieldsOf = (body: { fields?: { field: string }[] }) => body.fields?.map((field) => field.field) ?? [];
+
+  let addressCounter = 0;
+  /** A fresh address per visitor, so the per-address limit of one test does not leak into the next. */
+  const nextAddress = () => `10.1.${Math.floor(addressCounter / 200)}.${(addressCounter++ % 200) + 1}`;
+
+  const initVisitor = async (org: RecordsOrg): Promise<VisitorInitResult & { ip: string }> => {
+    const ip = nextAddress();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/visitor/api/init',
+      payload: { org: org.admin.subDomain, nickname: 'Guest' },
+      remoteAddress: ip,
+    });
+    if (response.statusCode !== 200) throw new Error(`visitor init failed: ${response.body}`);
+    return { ...response.json<Envelope<VisitorInitResult>>().data, ip };
+  };
+
+  const send = async (visitor: { token: string; ip: string }, payload: object) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/visitor/api/feedback/create',
+      headers: bearer(visitor.token),
+      payload,
+      remoteAddress: visitor.ip,
+    });
+    return { status: response.statusCode, body: response.json<Envelope<VisitorFeedback>>() };
+  };
+
+  const upload = async (token: string, kind: 'image' | 'file', data: Buffer, name: string) => {
+    const { payload, headers } = multipartBody({ file: { data, name } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/visitor/api/upload?kind=${kind}`,
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
+    if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
+    return response.json<Envelope<Attachment>>().data;
+  };
+
+  describe('from the widget', () => {
+    it('stores feedback with checked images, and the visitor sees the reply on return', async () => {
+      const visitor = await initVisitor(a);
+      const image = await upload(visitor.token, 'image', await imageBytes('png', 20, 20), 'shot.png');
+      const sent = await send(visitor, {
+        category: 'bug',
+        content: '  The checkout button does nothing  ',
+        images: [image.aid],
+        contact: 'guest@example.com',
+        url: 'https://shop.example/checkout',
+        browser: 'Firefox 140',
+      });
+      expect(sent.status).toBe(200);
+      expect(sent.body.data).toMatchObject({
+        category: 'bug',
+        content: 'The checkout button does nothing',
+        status: 'open',
+        reply: '',
+        images: [{ aid: image.aid, path: image.path }],
+      });
+      const fid = sent.body.data.fid;
+
+      const detail = await getJson<Feedback>(ctx, `/api/feedback/get?fid=${fid}`, a.agent.token);
+      expect(detail.body.data).toMatchObject({
+        fid,
+        source: 'widget',
+        contact: 'guest@example.com',
+        url: 'https://shop.example/checkout',
+        browser: 'Firefox 140',
+        visitor: { vid: visitor.visitor.vid },
+        ticketId: null,
+      });
+      const replied = await postJson<Feedback>(ctx, '/api/feedback/reply', a.agent.token, {
+        fid,
+        reply: 'Fixed in today’s release, thank you!',
+      });
+      expect(replied.status).toBe(200);
+      expect(replied.body.data).toMatchObject({ status: 'replied', replier: { uid: a.agent.uid } });
+      const [mail] = await smtp.waitFor('guest@example.com');
+      expect(mail?.header('subject')).toContain('replied to your feedback');
+      expect(mail?.raw).toContain('Fixed in today');
+      const mine = await getJson<VisitorFeedback[]>(ctx, '/visitor/api/feedback/mine', visitor.token);
+      expect(mine.body.data).toMatchObject([
+        { fid, status: 'replied', reply: 'Fixed in today’s release, thank you!' },
+      ]);
+      const stranger = await initVisitor(a);
+      expect((await getJson<unknown[]>(ctx, '/visitor/api/feedback/mine', stranger.token)).body.data).toEqual(
+        [],
+      );
+      expect((await getJson(ctx, '/visitor/api/feedback/mine')).status).toBe(401);
+    });
+
+    it('refuses bad input naming the field, and stores nothing', async () => {
+      const visitor = await initVisitor(a);
+      const pdf = await upload(visitor.token, 'file', pdfBytes(), 'doc.pdf');
+      const other = await initVisitor(b);
+      const foreignImage = await upload(other.token, 'image', await imageBytes('png', 10, 10), 'b.png');
+      const cases: [object, string][] = [
+        [{ category: 'rant', content: 'x' }, 'category'],
+        [{ category: 'bug', content: '' }, 'content'],
+        [{ category: 'bug', content: 'x', url: 'javascript:alert(1)' }, 'url'],
+        [{ category: 'bug', content: 'x', images: ['1', '2', '3', '4', '5'] }, 'images'],
+        [{ category: 'bug', content: 'x', images: [pdf.aid] }, 'images.0'],
+        [{ category: 'bug', content: 'x', images: [foreignImage.aid] }, 'images.0'],
+      ];
+      for (const [payload, field] of cases) {
+        const { status, body } = await send(visitor, payload);
+        expect(status).toBe(400);
+        expect(fieldsOf(body)).toContain(field);
+      }
+      expect((await getJson<unknown[]>(ctx, '/visitor/api/feedback/mine', visitor.token)).body.data).toEqual(
+        [],
+      );
+    });
+
+    it('limits how often one visitor sends feedback', async () => {
+      const visitor = await initVisitor(a);
+      for (let index = 0; index < feedbackRateRule.limit; index += 1)
+        expect((await send(visitor, { category: 'other', content: `note ${index}` })).status).toBe(200);
+      const refused = await send(visitor, { category: 'other', content: 'one more' });
+      expect(refused.status).toBe(429);
+    });
+  });
+
+  describe('from the help centre', () => {
+    it('accepts feedback for a published help centre only', async () => {
+      const org = await createRecordsOrg(ctx);
+      const post = (slug: string, payload: object) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/help/${slug}/api/feedback`,
+          payload,
+          remoteAddress: nextAddress(),
+        });
+      const payload = { category: 'suggestion', content: 'Add a dark theme', url: 'https://help.example/x' };
+      expect((await post('no-such-help-centre', payload)).statusCode).toBe(404);
+      const current = await getJson<HelpCenterSettingsResponse>(ctx, '/api/kb/settings', org.admin.token);
+      const { slug, url, ...settings } = current.body.data;
+      expect(url).toBeTruthy();
+      const hide = await postJson(ctx, '/api/kb/settings/update', org.admin.token, {
+        ...settings,
+        published: false,
+      });
+      expect(hide.status).toBe(200);
+      expect((await post(slug, payload)).statusCode).toBe(404);
+      await postJson(ctx, '/api/kb/settings/update', org.admin.token, { ...settings, published: true });
+      const accepted = await post(slug, payload);
+      expect(accepted.statusCode).toBe(200);
+      expect((await post(slug, { category: 'suggestion' })).statusCode).toBe(400);
+      const list = await getJson<Page<Feedback>>(ctx, '/api/feedback/query', org.agent.token);
+      expect(list.body.data.content).toMatchObject([
+        { source: 'help', content: 'Add a dark theme', visitor: null },
+      ]);
+      expect(
+        (await getJson<Page<Feedback>>(ctx, '/api/feedback/query', b.admin.token)).body.data.content,
+      ).not.toEqual(expect.arrayContaining([expect.objectContaining({ content: 'Add a dark theme' })]));
+    });
+  });
+
+  describe('in the console', () => {
+    it('filters, closes, guards by role and organisation', async () => {
+      const org = await createRecordsOrg(ctx);
+      const visitor = await initVisitor(org);
+      const bug = (await send(visitor, { category: 'bug', content: 'Broken' })).body.data;
+      const praise = (await send(visitor, { category: 'praise', content: 'Lovely' })).body.data;
+      const query = (token: string, search: string) =>
+        getJson<Page<Feedback>>(ctx, `/api/feedback/query?${search}`, token);
+      expect((await query(org.agent.token, 'category=bug')).body.data.content.map((f) => f.fid)).toEqual([
+        bug.fid,
+      ]);
+      expect((await query(org.agent.token, 'category=nope')).status).toBe(400);
+      const future = Date.now() + 3_600_000;
+      expect((await query(org.agent.token, `from=${future}`)).body.data.totalElements).toBe(0);
+      const closed = await postJson<Feedback>(ctx, '/api/feedback/close', org.agent.token, {
+        fid: praise.fid,
+      });
+      expect(closed.body.data.status).toBe('closed');
+      expect((await query(org.agent.token, 'status=closed')).body.data.content.map((f) => f.fid)).toEqual([
+        praise.fid,
+      ]);
+      expect(
+        (await postJson(ctx, '/api/feedback/reply', org.agent.token, { fid: praise.fid, reply: 'x' })).status,
+      ).toBe(409);
+      const badReply = await postJson(ctx, '/api/feedback/reply', org.agent.token, {
+        fid: bug.fid,
+        reply: '',
+      });
+      expect(badReply.status).toBe(400);
+      expect(fieldsOf(badReply.body)).toEqual(['reply']);
+
+      // Other organisation: 404 everywhere; checker (no feedback authority): 403; anonymous: 401.
+      expect((await getJson(ctx, `/api/feedback/get?fid=${bug.fid}`, b.admin.token)).status).toBe(404);
+      expect(
+        (await postJson(ctx, '/api/feedback/reply', b.admin.token, { fid: bug.fid, reply: 'x' })).status,
+      ).toBe(404);
+      expect((await postJson(ctx, '/api/feedback/close', b.admin.token, { fid: bug.fid })).status).toBe(404);
+      expect((await postJson(ctx, '/api/feedback/convert', b.admin.token, { fid: bug.fid })).status).toBe(
+        404,
+      );
+      expect((await getJson(ctx, `/api/feedback/get?fid=${bug.fid}`, org.checker.token)).status).toBe(403);
+      expect((await getJson(ctx, '/api/feedback/query', org.checker.token)).status).toBe(403);
+      expect((await getJson(ctx, `/api/feedback/get?fid=${bug.fid}`)).status).toBe(401);
+      // The app wires the ticket module: conversion opens a ticket linked both ways, once.
+      const converted = await postJson<{ ticketId: string }>(ctx, '/api/feedback/convert', org.agent.token, {
+        fid: bug.fid,
+      });
+      expect(converted.status).toBe(200);
+      const ticketId = converted.body.data.ticketId;
+      expect(
+        (await getJson<Feedback>(ctx, `/api/feedback/get?fid=${bug.fid}`, org.agent.token)).body.data
+          .ticketId,
+      ).toBe(ticketId);
+      const fromFeedback = await getJson<{
+        content: { tkid: string; feedbackId: string | null; source: string }[];
+      }>(ctx, '/api/ticket/query?source=feedback&page=0&size=10', org.admin.token);
+      expect(fromFeedback.body.data.content).toEqual([
+        expect.objectContaining({ tkid: ticketId, feedbackId: bug.fid, source: 'feedback' }),
+      ]);
+      expect((await postJson(ctx, '/api/feedback/convert', org.agent.token, { fid: bug.fid })).status).toBe(
+        409,
+      );
+    });
+
+    it('counts by category and day, reply time and the share converted', async () => {
+      const org = await createRecordsOrg(ctx);
+      const visitor = await initVisitor(org);
+      const first = (await send(visitor, { category: 'bug', content: 'One' })).body.data;
+      await send(visitor, { category: 'bug', content: 'Two' });
+      await send(visitor, { category: 'praise', content: 'Three' });
+      await postJson(ctx, '/api/feedback/reply', org.agent.token, { fid: first.fid, reply: 'Thanks' });
+      await ctx.database.db
+        .updateTable('feedback')
+        .set({ ticket_id: 'T-1', converted_at: Date.now() })
+        .where('fid', '=', first.fid)
+        .execute();
+      const from = Date.now() - 86_400_000;
+      const to = Date.now() + 1000;
+      const stats = await getJson<FeedbackStatistic>(
+        ctx,
+        `/api/feedback/statistic?from=${from}&to=${to}`,
+        org.agent.token,
+      );
+      expect(stats.status).toBe(200);
+      expect(stats.body.data).toMatchObject({
+        total: 3,
+        byCategory: [
+          { category: 'bug', count: 2 },
+          { category: 'praise', count: 1 },
+        ],
+        byDay: [{ day: new Date().toISOString().slice(0, 10), count: 3 }],
+        replied: 1,
+        converted: 1,
+      });
+      expect(stats.body.data.convertedShare).toBeCloseTo(1 / 3);
+      expect(stats.body.data.replyTimeMedianMs).toBeGreaterThanOrEqual(0);
+      const inverted = await getJson(ctx, `/api/feedback/statistic?from=${to}&to=${from}`, org.agent.token);
+      expect(inverted.status).toBe(400);
+      const others = await getJson<FeedbackStatistic>(
+        ctx,
+        `/api/feedback/statistic?from=${from}&to=${to}`,
+        b.admin.token,
+      );
+      expect(others.body.data.total).toBe(0);
+    });
+  });
+
+  describe('integration points', () => {
+    const principalOf = (org: RecordsOrg): Principal => ({
+      tokenId: 0,
+      jti: '',
+      userId: org.agent.userId,
+      uid: org.agent.uid,
+      username: org.agent.username,
+      orgId: org.orgId,
+      roles: ['ROLE_WORKGROUP_AGENT'],
+      authorities: new Set(['feedback']),
+      isPlatformStaff: false,
+      isAdminAccount: false,
+    });
+
+    it('hands feedback to the ticket sink once and mails replies to an email contact', async () => {
+      const org = await createRecordsOrg(ctx);
+      const visitor = await initVisitor(org);
+      const sent = (
+        await send(visitor, { category: 'complaint', content: 'Late parcel', contact: 'me@example.com' })
+      ).body.data;
+      const handed: FeedbackTicketInput[] = [];
+      const mails: { to: string; reply: string }[] = [];
+      const service = createFeedbackService({
+        db: ctx.database.db,
+        storage: ctx.app.services.storage,
+        limiter: createMemoryLimiter(),
+        ticketSink: async (input) => {
+          handed.push(input);
+          return { ticketId: 'TK-42' };
+        },
+        replyMailer: async (input) => {
+          mails.push({ to: input.to, reply: input.reply });
+        },
+      });
+      const principal = principalOf(org);
+      // A failing sink leaves the feedback unconverted.
+      const failing = createFeedbackService({
+        db: ctx.database.db,
+        storage: ctx.app.services.storage,
+        limiter: createMemoryLimiter(),
+        ticketSink: async () => {
+          throw new Error('ticket store down');
+        },
+      });
+      await expect(failing.convert(principal, sent.fid, 'en-US')).rejects.toThrow('ticket store down');
+      expect((await failing.get(principal, sent.fid)).ticketId).toBeNull();
+      expect(await service.convert(principal, sent.fid, 'en-US')).toEqual({ ticketId: 'TK-42' });
+      expect(handed).toMatchObject([
+        { orgId: org.orgId, fid: sent.fid, title: 'Feedback: Late parcel', email: 'me@example.com' },
+      ]);
+      await expect(service.convert(principal, sent.fid, 'en-US')).rejects.toMatchObject({ statusCode: 409 });
+      expect(handed).toHaveLength(1);
+      expect((await service.get(principal, sent.fid)).ticketId).toBe('TK-42');
+      await service.reply(principal, { fid: sent.fid, reply: 'On its way' }, 'en-US');
+      expect(mails).toEqual([{ to: 'me@example.com', reply: 'On its way' }]);
+      await expect(service.get(principalOf(b), sent.fid)).rejects.toMatchObject({ statusCode: 404 });
+    });
+  });
+});
