@@ -80,4 +80,23 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/robot/words/WordListPages').then((m) => ({ default: m.StopwordPage })),
   'robot/quickbutton': () =>
     import('../features/robot/quickbutton/QuickButtonPage').then((m) => ({ default: m.QuickButtonPage })),
+  'robot/history': () =>
+    import('../features/robot/insight/history/RobotHistoryPage').then((m) => ({
+      default: m.RobotHistoryPage,
+    })),
+  'robot/training': () =>
+    import('../features/robot/insight/training/RobotTrainingPage').then((m) => ({
+      default: m.RobotTrainingPage,
+    })),
+  'robot/statistic': () =>
+    import('../features/robot/insight/statistic/RobotStatisticPage').then((m) => ({
+      default: m.RobotStatisticPage,
+    })),
+  // Statistics → robot is the robot section's statistics page.
+  'statictic/robot': () =>
+    import('../features/robot/insight/statistic/RobotStatisticPage').then((m) => ({
+      default: m.RobotStatisticPage,
+    })),
+  'robot/zhipuai': () =>
+    import('../features/robot/zhipuai/ZhipuaiPage').then((m) => ({ default: m.ZhipuaiPage })),
 };
