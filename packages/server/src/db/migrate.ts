@@ -50,6 +50,9 @@ const createProvider = (dialect: DialectName): MigrationProvider => ({
     ),
 });
 
+const isSchemaGone = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
 export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<string[]> => {
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
@@ -59,7 +62,13 @@ export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<str
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider: createProvider(dialect), migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's look for its tables reads every schema's catalogue; a schema dropped meanwhile (another
+  // test file's, on a shared database) fails that read with 3F000 before any migration ran. Again.
+  for (let attempt = 1; attempt <= 3 && isSchemaGone(error) && !results?.length; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
