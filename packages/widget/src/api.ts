@@ -6,6 +6,7 @@ import type {
   MessageHistory,
   Rate,
   RateSubmitBody,
+  RobotLeadBody,
   RobotRateBody,
   Thread,
   ThreadRequestResult,
@@ -103,6 +104,8 @@ export const createApi = (options: { base: string; language: string; getToken: (
       call<ThreadRequestResult>('/visitor/api/robot/transfer', { body: { tid } }),
     /** "Did this help?" on a robot answer: the message with its rating (409 when already rated). */
     robotRate: (body: RobotRateBody) => call<Message | null>('/visitor/api/robot/rate', { body }),
+    /** The name and mobile the robot asked for: the answered message (409 when already sent). */
+    robotLead: (body: RobotLeadBody) => call<Message | null>('/visitor/api/robot/lead', { body }),
     leaveMessage: (body: LeaveMessageCreateBody) => call<LeaveMessage>('/visitor/api/leavemsg', { body }),
     leaveMessages: () => call<LeaveMessage[]>('/visitor/api/leavemsg'),
     /** XHR rather than fetch: upload progress. */

@@ -454,4 +454,47 @@ describe('the robot in the widget', () => {
       helpful: true,
     });
   });
+
+  it('asks for a name and mobile once, checks them, and thanks the visitor', async () => {
+    const lead = robotMessage(2, { kind: 'lead', text: '', done: false, name: '', mobile: '' });
+    await start([welcome, lead], {
+      '/visitor/api/robot/lead': () =>
+        robotMessage(2, { kind: 'lead', text: '', done: true, name: 'Lin Wei', mobile: '138****8000' }),
+    });
+    const form = container.querySelector('[data-testid="robot-lead"]') as HTMLFormElement;
+    expect(form.textContent).toContain('Leave your name and mobile number and we will get back to you.');
+    const [name, mobile] = [...form.querySelectorAll('input')] as HTMLInputElement[];
+    const type = async (input: HTMLInputElement | undefined, value: string) => {
+      await act(() => {
+        if (!input) return;
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    const submit = async () => {
+      await act(() => {
+        form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      });
+      await settle();
+    };
+    await submit();
+    expect(form.querySelector('[role="alert"]')?.textContent).toBe('Please enter your name.');
+    await type(name, 'Lin Wei');
+    await type(mobile, 'call me');
+    await submit();
+    expect(form.querySelector('[role="alert"]')?.textContent).toBe('Please enter a phone number.');
+    expect(requests.some((request) => request.path === '/visitor/api/robot/lead')).toBe(false);
+    await type(mobile, '138 0013 8000');
+    await submit();
+    expect(requests.find((request) => request.path === '/visitor/api/robot/lead')?.body).toEqual({
+      tid: 't1',
+      mid: 'm2',
+      name: 'Lin Wei',
+      mobile: '138 0013 8000',
+    });
+    await until('[data-kind="lead"] p');
+    expect(container.querySelector('[data-kind="lead"]')?.textContent).toBe(
+      'Thank you, Lin Wei. We will contact you at 138****8000.',
+    );
+  });
 });

@@ -35,6 +35,8 @@ const isReplyShaped = (value: Loose): boolean => {
         isListOf(value.sources, ['source', 'aid', 'title', 'url']) &&
         (value.rating === null || value.rating === 'helpful' || value.rating === 'useless')
       );
+    case 'lead':
+      return hasStrings(value, ['text', 'name', 'mobile']) && typeof value.done === 'boolean';
     case 'suggest':
       return hasStrings(value, ['question', 'text']) && isListOf(value.candidates, ['aid', 'question']);
     case 'none':

@@ -346,6 +346,18 @@ export const useChat = ({
           dispatch({ type: 'robotRateFailed', mid, reason: reasonOf(error) });
       }
     },
+    /** The robot's lead capture: name and mobile; rejects with the reason to show under the form. */
+    sendLead: async (mid: string, name: string, mobile: string) => {
+      if (!thread) return;
+      try {
+        const message = await api.robotLead({ tid: thread.tid, mid, name, mobile });
+        if (message) merge([message]);
+      } catch (error) {
+        // 409: sent already (another tab); the answered message arrives with its push.
+        if (error instanceof ApiError && error.status === 409) return;
+        throw new Error(reasonOf(error));
+      }
+    },
     submitForm: async (answers: Record<string, string>) =>
       applyResult(await api.request({ wid: params.wid ?? '', form: answers })),
   };

@@ -24,6 +24,7 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
     ask: (text) => void chat.sendText(text),
     transfer: () => void chat.transferToAgent(),
     rate: (mid, isHelpful) => void chat.rateAnswer(mid, isHelpful),
+    sendLead: (mid, name, mobile) => chat.sendLead(mid, name, mobile),
     ratingOf: (mid, stored) => robotRatingOf(state, mid, stored),
   };
 

@@ -1,5 +1,5 @@
 import type { FaqBrief, RobotRating, RobotReply as Reply } from '@openkefu/contract';
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { Translate } from '../i18n.js';
 import { ThumbIcon } from '../icons.js';
 import { isHttpUrl } from '../state/robot.js';
@@ -14,6 +14,8 @@ export type RobotControls = {
   ask: (text: string) => void;
   transfer: () => void;
   rate: (mid: string, isHelpful: boolean) => void;
+  /** The lead-capture form's answer; rejects with the reason to show. */
+  sendLead: (mid: string, name: string, mobile: string) => Promise<void>;
   ratingOf: (mid: string, stored: RobotRating | null) => { rating: RobotRating | null; error: string };
 };
 
@@ -204,6 +206,68 @@ const Generated = ({ t, mid, reply, controls }: Props & { reply: Extract<Reply, 
   );
 };
 
+const phonePattern = /^\+?[0-9][0-9 -]{5,19}$/;
+
+/** Lead capture: the robot asks for a name and mobile number, once; answered, it says thanks. */
+const Lead = ({ t, mid, reply, controls }: Props & { reply: Extract<Reply, { kind: 'lead' }> }) => {
+  const [name, setName] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [error, setError] = useState('');
+  const [isSending, setSending] = useState(false);
+  if (reply.done)
+    return <p class="okw-text">{t('robotLeadThanks', { name: reply.name, mobile: reply.mobile })}</p>;
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(t('robotLeadNameRequired'));
+    if (!phonePattern.test(mobile.trim())) return setError(t('robotLeadMobileInvalid'));
+    setError('');
+    setSending(true);
+    try {
+      await controls?.sendLead(mid, name.trim(), mobile.trim());
+    } catch (failure) {
+      setError(t('sendFailed', { reason: failure instanceof Error ? failure.message : '' }));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <form class="okw-robot-lead" onSubmit={(event) => void submit(event)} data-testid="robot-lead" noValidate>
+      <p class="okw-text">{reply.text || t('robotLeadAsk')}</p>
+      <label class="okw-field">
+        <span>{t('robotLeadName')}</span>
+        <input
+          class="okw-input"
+          value={name}
+          maxLength={50}
+          autoComplete="name"
+          disabled={!controls || isSending}
+          onInput={(event) => setName((event.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label class="okw-field">
+        <span>{t('robotLeadMobile')}</span>
+        <input
+          class="okw-input"
+          type="tel"
+          value={mobile}
+          maxLength={20}
+          autoComplete="tel"
+          disabled={!controls || isSending}
+          onInput={(event) => setMobile((event.target as HTMLInputElement).value)}
+        />
+      </label>
+      {error && (
+        <p class="okw-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="okw-chip okw-chip--quick" disabled={!controls || isSending}>
+        {t('robotLeadSend')}
+      </button>
+    </form>
+  );
+};
+
 /** One robot message: its welcome, an answer, "did you mean" or its not-found tip. */
 export const RobotReply = ({ t, mid, reply, controls }: Props) => {
   switch (reply.kind) {
@@ -225,6 +289,12 @@ export const RobotReply = ({ t, mid, reply, controls }: Props) => {
       return (
         <div class="okw-robot" data-kind="generated">
           <Generated t={t} mid={mid} reply={reply} controls={controls} />
+        </div>
+      );
+    case 'lead':
+      return (
+        <div class="okw-robot" data-kind="lead">
+          <Lead t={t} mid={mid} reply={reply} controls={controls} />
         </div>
       );
     case 'suggest':

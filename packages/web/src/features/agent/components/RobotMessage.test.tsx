@@ -76,6 +76,23 @@ describe('the robot in the workbench', () => {
     expect(shown).toHaveTextContent('Sources: How do I get a refund? · Refund policy');
   });
 
+  it('says when the robot asked for contact details and what the visitor left', () => {
+    renderWithProviders(
+      <RobotMessage
+        content={JSON.stringify({
+          kind: 'lead',
+          text: '',
+          done: true,
+          name: 'Lin Wei',
+          mobile: '138****8000',
+        })}
+      />,
+    );
+    expect(screen.getByTestId('robot-message')).toHaveTextContent(
+      'Robot: contact detailsThe visitor left their details: Lin Wei, 138****8000.',
+    );
+  });
+
   it('shows the welcome, "did you mean" and a miss in the agent’s language', async () => {
     await changeLanguage('zh-CN');
     renderWithProviders(

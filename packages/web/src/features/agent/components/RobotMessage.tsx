@@ -85,6 +85,14 @@ const Reply = ({ reply }: { reply: RobotReply }) => {
           )}
         </>
       );
+    case 'lead':
+      return (
+        <div className="ok-wb-msg__text">
+          {reply.done
+            ? t('robot.leadLeft', { name: reply.name, mobile: reply.mobile })
+            : t('robot.leadAsked')}
+        </div>
+      );
     case 'suggest':
       return (
         <>
