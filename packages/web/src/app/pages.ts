@@ -97,6 +97,8 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/robot/insight/statistic/RobotStatisticPage').then((m) => ({
       default: m.RobotStatisticPage,
     })),
+  'robot/huoke': () =>
+    import('../features/robot/huoke/LeadListPage').then((m) => ({ default: m.LeadListPage })),
   'robot/zhipuai': () =>
     import('../features/robot/zhipuai/ZhipuaiPage').then((m) => ({ default: m.ZhipuaiPage })),
 };

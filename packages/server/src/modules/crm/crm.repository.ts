@@ -133,8 +133,12 @@ export const pageCustomers = async (
 };
 
 /** Every customer of the organisation, for the export (capped). */
-export const listAllCustomers = (db: Executor, orgId: number, limit: number) =>
-  selectCustomers(db).where('customer.org_id', '=', orgId).orderBy('customer.id').limit(limit).execute();
+/** Every customer, oldest first; only those of `channel` when given (the robot's leads: `lead`). */
+export const listAllCustomers = (db: Executor, orgId: number, limit: number, channel?: string) => {
+  let query = selectCustomers(db).where('customer.org_id', '=', orgId);
+  if (channel) query = query.where('customer.channel', '=', channel);
+  return query.orderBy('customer.id').limit(limit).execute();
+};
 
 export const listTagsOf = async (
   db: Executor,

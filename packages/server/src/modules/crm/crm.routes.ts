@@ -498,12 +498,17 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The organisation's customers as .xlsx",
-        description: `At most ${crmExportLimit} rows; headers in the request's language. ${access}`,
-        response: { 200: xlsxResponse, ...errorResponses(401, 403) },
+        description: `At most ${crmExportLimit} rows; headers in the request's language; \`channel\` keeps one source (\`lead\`: the robot's leads). ${access}`,
+        querystring: z.object({ channel: z.string().trim().max(32).optional() }),
+        response: { 200: xlsxResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
-      const file = await transfer.exportSheet(getPrincipal(request), languageOf(request));
+      const file = await transfer.exportSheet(
+        getPrincipal(request),
+        languageOf(request),
+        request.query.channel,
+      );
       return reply
         .header('Content-Type', xlsxMediaType)
         .header('Content-Disposition', attachmentDisposition(file.fileName))

@@ -179,8 +179,8 @@ export const createCrmTransfer = (deps: { db: Executor; crm: CrmService; now?: (
     };
   };
 
-  const exportSheet = async (principal: Principal, language: Language) => {
-    const rows = await listAllCustomers(db, principal.orgId, crmExportLimit);
+  const exportSheet = async (principal: Principal, language: Language, channel?: string) => {
+    const rows = await listAllCustomers(db, principal.orgId, crmExportLimit, channel);
     const tags = await listTagsOf(
       db,
       rows.map((row) => row.id),

@@ -253,6 +253,9 @@ await describeEachDatabase('the robot in live chat', (target) => {
       Envelope<{ content: { name: string; mobile: string }[] }>
     >().data.content;
     expect(leads).toEqual([expect.objectContaining({ name: 'Lin Wei', mobile: '13800138000' })]);
+    const exported = await get('/api/customer/export?channel=lead', org.owner.token);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['x-export-rows']).toBe('1');
     // Asked once: in the next conversation the visitor has a number on file and is not asked again.
     expect((await post('/visitor/api/thread/close', token, { tid })).statusCode).toBe(200);
     const next = await requestThread(ctx, token, { wid: org.wid });

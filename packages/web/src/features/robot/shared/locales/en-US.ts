@@ -263,6 +263,19 @@ export const robotEnUS = {
       deleteHint: 'The robot reads it again when matching.',
     },
   },
+  leads: {
+    title: 'Leads captured by the robot',
+    keyword: 'Name or mobile',
+    name: 'Name',
+    mobile: 'Mobile',
+    visitors: 'Visitor',
+    capturedAt: 'Captured',
+    lastContact: 'Last contact',
+    none: '—',
+    empty:
+      'No leads yet. Turn on "collect mobile" in a skill group with a robot and visitors can leave their details.',
+    export: 'Export',
+  },
   quickbutton: {
     group: 'Skill group',
     add: 'New button',

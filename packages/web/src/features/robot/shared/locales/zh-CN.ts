@@ -263,6 +263,18 @@ export const robotZhCN: Messages<typeof robotEnUS> = {
       deleteHint: '匹配时将重新读取它。',
     },
   },
+  leads: {
+    title: '机器人获取的线索',
+    keyword: '姓名或手机号',
+    name: '姓名',
+    mobile: '手机号',
+    visitors: '访客',
+    capturedAt: '获取时间',
+    lastContact: '最近联系',
+    none: '—',
+    empty: '暂无线索。在配置了机器人的技能组中开启“收集手机号”，访客即可留下联系方式。',
+    export: '导出',
+  },
   quickbutton: {
     group: '技能组',
     add: '新建按钮',
