@@ -29,7 +29,7 @@ const lead = (overrides: Partial<Customer> = {}): Customer => ({
   customFields: {},
   firstContactAt: null,
   lastContactAt: null,
-  visitors: [{ vid: 'v-1', nickname: 'Visitor 1' }],
+  visitors: [{ vid: 'v-1', nickname: 'Visitor 1', avatar: '', client: 'web' }],
   createdAt: Date.UTC(2026, 10, 20, 9, 0),
   updatedAt: Date.UTC(2026, 10, 20, 9, 0),
   ...overrides,
