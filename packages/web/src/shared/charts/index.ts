@@ -3,3 +3,10 @@ import './i18n';
 export { EChart, type ChartTable, type EChartProps } from './EChart';
 export type { ChartOption } from './echarts';
 export { buildChartTheme, isDarkToken } from './theme';
+export { dailyChartOption, type DailySeries } from './dailyOption';
+export {
+  StatisticPeriodPicker,
+  defaultStatisticRange,
+  rangeBounds,
+  type StatisticRange,
+} from './StatisticPeriod';

@@ -1,32 +1,23 @@
 import '../shared/i18n';
 import '../shared/kb.css';
 import { useMemo, useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Row,
-  Select,
-  Skeleton,
-  Statistic,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Skeleton, Statistic, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ArticleType, KbStatistic } from '@openkefu/contract';
-import { EChart, type ChartOption } from '../../../shared/charts';
+import {
+  EChart,
+  StatisticPeriodPicker,
+  dailyChartOption,
+  defaultStatisticRange,
+  rangeBounds,
+  type ChartOption,
+  type StatisticRange,
+} from '../../../shared/charts';
 import { parseError } from '../../../shared/api/parseError';
 import { fetchKbStatistic } from '../shared/api';
 import { ARTICLE_TYPES } from '../shared/articleTypes';
 import { KB_NS } from '../shared/i18n';
-
-type Range = [Dayjs, Dayjs];
-
-const defaultRange = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 const percent = (rate: number | null): string => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
@@ -34,9 +25,8 @@ const percent = (rate: number | null): string => (rate === null ? '—' : `${Mat
 export const KbStatisticPage = () => {
   const { t } = useTranslation(KB_NS);
   const [type, setType] = useState<ArticleType>('support');
-  const [range, setRange] = useState<Range>(defaultRange);
-  const from = range[0].startOf('day').valueOf();
-  const to = range[1].endOf('day').valueOf();
+  const [range, setRange] = useState<StatisticRange>(defaultStatisticRange);
+  const { from, to } = rangeBounds(range);
   const query = useQuery({
     queryKey: ['kb', 'statistic', type, from, to],
     queryFn: () => fetchKbStatistic(type, from, to),
@@ -53,26 +43,7 @@ export const KbStatisticPage = () => {
           style={{ width: 200 }}
           options={ARTICLE_TYPES.map((value) => ({ value, label: t(`titles.${value}`) }))}
         />
-        <DatePicker.RangePicker
-          aria-label={t('statistic.period')}
-          value={range}
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
-          onChange={(value) => {
-            if (value?.[0] && value[1]) setRange([value[0], value[1]]);
-          }}
-          presets={[
-            {
-              label: t('statistic.last7'),
-              value: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
-            },
-            { label: t('statistic.last30'), value: defaultRange() },
-            {
-              label: t('statistic.last90'),
-              value: [dayjs().subtract(89, 'day').startOf('day'), dayjs().endOf('day')],
-            },
-          ]}
-        />
+        <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
       {query.isError ? (
         <Alert
@@ -96,31 +67,25 @@ const StatisticView = ({ data }: { data: KbStatistic }) => {
   const hasDays = byDay.some((day) => day.views + day.searches + day.helpful + day.useless > 0);
 
   const trafficOption = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 40, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { type: 'line', name: t('statistic.views'), data: byDay.map((day) => day.views) },
-        { type: 'line', name: t('statistic.searches'), data: byDay.map((day) => day.searches) },
-      ],
-    }),
+    () =>
+      dailyChartOption(
+        byDay.map((day) => day.day),
+        [
+          { type: 'line', name: t('statistic.views'), data: byDay.map((day) => day.views) },
+          { type: 'line', name: t('statistic.searches'), data: byDay.map((day) => day.searches) },
+        ],
+      ),
     [byDay, t],
   );
   const votesOption = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 40, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { type: 'bar', name: t('statistic.helpful'), data: byDay.map((day) => day.helpful) },
-        { type: 'bar', name: t('statistic.useless'), data: byDay.map((day) => day.useless) },
-      ],
-    }),
+    () =>
+      dailyChartOption(
+        byDay.map((day) => day.day),
+        [
+          { type: 'bar', name: t('statistic.helpful'), data: byDay.map((day) => day.helpful) },
+          { type: 'bar', name: t('statistic.useless'), data: byDay.map((day) => day.useless) },
+        ],
+      ),
     [byDay, t],
   );
 

@@ -353,10 +353,6 @@ export const kbEnUS = {
   },
   statistic: {
     type: 'Article type',
-    period: 'Period',
-    last7: 'Last 7 days',
-    last30: 'Last 30 days',
-    last90: 'Last 90 days',
     views: 'Views',
     helpful: 'Helpful',
     useless: 'Not helpful',

@@ -353,10 +353,6 @@ export const kbZhCN: typeof kbEnUS = {
   },
   statistic: {
     type: '文章类型',
-    period: '时间段',
-    last7: '最近 7 天',
-    last30: '最近 30 天',
-    last90: '最近 90 天',
     views: '阅读量',
     helpful: '有用',
     useless: '无用',

@@ -106,10 +106,6 @@ export const robotInsightEnUS = {
   statistic: {
     group: 'Skill group',
     allGroups: 'All skill groups',
-    period: 'Period',
-    last7: 'Last 7 days',
-    last30: 'Last 30 days',
-    last90: 'Last 90 days',
     loadFailed: 'Could not load the statistics',
     conversations: 'Conversations',
     questions: 'Questions',

@@ -105,10 +105,6 @@ export const robotInsightZhCN: typeof robotInsightEnUS = {
   statistic: {
     group: '技能组',
     allGroups: '全部技能组',
-    period: '时间段',
-    last7: '最近 7 天',
-    last30: '最近 30 天',
-    last90: '最近 90 天',
     loadFailed: '无法加载统计数据',
     conversations: '会话数',
     questions: '提问数',

@@ -1,35 +1,25 @@
 import '../i18n';
 import { useMemo, useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Row,
-  Select,
-  Skeleton,
-  Statistic,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Row, Select, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { RobotStatistic } from '@openkefu/contract';
-import { EChart, type ChartOption } from '../../../../shared/charts';
+import {
+  EChart,
+  StatisticPeriodPicker,
+  dailyChartOption,
+  defaultStatisticRange,
+  rangeBounds,
+  type ChartOption,
+  type StatisticRange,
+} from '../../../../shared/charts';
 import { parseError } from '../../../../shared/api/parseError';
 import { useCan } from '../../../../shared/components/Authorized';
 import { useWorkgroupOptions } from '../../shared/hooks';
 import { fetchRobotStatistic } from '../api';
 import { ROBOT_INSIGHT_NS } from '../i18n';
 import { TRAINING_PATH } from '../paths';
-
-type Range = [Dayjs, Dayjs];
-
-const defaultRange = (): Range => [dayjs().subtract(29, 'day').startOf('day'), dayjs().endOf('day')];
 
 export const percent = (rate: number | null): string =>
   rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
@@ -39,9 +29,8 @@ export const RobotStatisticPage = () => {
   const { t } = useTranslation(ROBOT_INSIGHT_NS);
   const workgroups = useWorkgroupOptions();
   const [wid, setWid] = useState<string | undefined>(undefined);
-  const [range, setRange] = useState<Range>(defaultRange);
-  const from = range[0].startOf('day').valueOf();
-  const to = range[1].endOf('day').valueOf();
+  const [range, setRange] = useState<StatisticRange>(defaultStatisticRange);
+  const { from, to } = rangeBounds(range);
   const query = useQuery({
     queryKey: ['robot', 'statistic', wid, from, to],
     queryFn: () => fetchRobotStatistic({ from, to, ...(wid ? { wid } : {}) }),
@@ -63,26 +52,7 @@ export const RobotStatisticPage = () => {
             options={workgroups.options}
           />
         )}
-        <DatePicker.RangePicker
-          aria-label={t('statistic.period')}
-          value={range}
-          allowClear={false}
-          disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
-          onChange={(value) => {
-            if (value?.[0] && value[1]) setRange([value[0], value[1]]);
-          }}
-          presets={[
-            {
-              label: t('statistic.last7'),
-              value: [dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')],
-            },
-            { label: t('statistic.last30'), value: defaultRange() },
-            {
-              label: t('statistic.last90'),
-              value: [dayjs().subtract(89, 'day').startOf('day'), dayjs().endOf('day')],
-            },
-          ]}
-        />
+        <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
       {query.isError ? (
         <Alert
@@ -108,32 +78,26 @@ const StatisticView = ({ data }: { data: RobotStatistic }) => {
   const hasDays = byDay.some((day) => day.questions + day.handOvers + day.helpful + day.useless > 0);
 
   const questionsOption = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 40, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { type: 'line', name: t('statistic.questions'), data: byDay.map((day) => day.questions) },
-        { type: 'line', name: t('statistic.answered'), data: byDay.map((day) => day.answered) },
-        { type: 'line', name: t('statistic.handOvers'), data: byDay.map((day) => day.handOvers) },
-      ],
-    }),
+    () =>
+      dailyChartOption(
+        byDay.map((day) => day.day),
+        [
+          { type: 'line', name: t('statistic.questions'), data: byDay.map((day) => day.questions) },
+          { type: 'line', name: t('statistic.answered'), data: byDay.map((day) => day.answered) },
+          { type: 'line', name: t('statistic.handOvers'), data: byDay.map((day) => day.handOvers) },
+        ],
+      ),
     [byDay, t],
   );
   const votesOption = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
-      grid: { left: 40, right: 16, top: 36, bottom: 28 },
-      xAxis: { type: 'category', data: byDay.map((day) => day.day) },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { type: 'bar', name: t('statistic.helpful'), data: byDay.map((day) => day.helpful) },
-        { type: 'bar', name: t('statistic.useless'), data: byDay.map((day) => day.useless) },
-      ],
-    }),
+    () =>
+      dailyChartOption(
+        byDay.map((day) => day.day),
+        [
+          { type: 'bar', name: t('statistic.helpful'), data: byDay.map((day) => day.helpful) },
+          { type: 'bar', name: t('statistic.useless'), data: byDay.map((day) => day.useless) },
+        ],
+      ),
     [byDay, t],
   );
 
