@@ -101,4 +101,30 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/robot/huoke/LeadListPage').then((m) => ({ default: m.LeadListPage })),
   'robot/zhipuai': () =>
     import('../features/robot/zhipuai/ZhipuaiPage').then((m) => ({ default: m.ZhipuaiPage })),
+  'crm/list': () =>
+    import('../features/crm/list/CustomerListPage').then((m) => ({ default: m.CustomerListPage })),
+  'feedback/list': () =>
+    import('../features/feedback/list/FeedbackListPage').then((m) => ({ default: m.FeedbackListPage })),
+  'feedback/statistic': () =>
+    import('../features/feedback/statistic/FeedbackStatisticPage').then((m) => ({
+      default: m.FeedbackStatisticPage,
+    })),
+  'ticket/list': () =>
+    import('../features/ticket/list/TicketListPages').then((m) => ({ default: m.TicketListPage })),
+  'ticket/my': () =>
+    import('../features/ticket/list/TicketListPages').then((m) => ({ default: m.MyTicketPage })),
+  'ticket/fdlist': () =>
+    import('../features/ticket/list/TicketListPages').then((m) => ({ default: m.FeedbackTicketPage })),
+  'ticket/statistic': () =>
+    import('../features/ticket/statistic/TicketStatisticPage').then((m) => ({
+      default: m.TicketStatisticPage,
+    })),
+  'ticket/fdstatistic': () =>
+    import('../features/ticket/statistic/TicketStatisticPage').then((m) => ({
+      default: m.FeedbackStatisticPage,
+    })),
+  'ticket/template': () =>
+    import('../features/ticket/template/TicketTemplatePage').then((m) => ({
+      default: m.TicketTemplatePage,
+    })),
 };

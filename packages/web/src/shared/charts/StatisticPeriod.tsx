@@ -23,13 +23,18 @@ export const rangeBounds = (range: StatisticRange) => ({
   to: range[1].endOf('day').valueOf(),
 });
 
-/** The period picker every statistics page shares: no future days, presets for 7, 30 and 90 days. */
+/**
+ * The period picker every statistics page shares: no future days, at most `maxDays` (the
+ * statistics calls answer up to 366), presets for 7, 30 and 90 days.
+ */
 export const StatisticPeriodPicker = ({
   value,
   onChange,
+  maxDays = 366,
 }: {
   value: StatisticRange;
   onChange: (range: StatisticRange) => void;
+  maxDays?: number;
 }) => {
   const { t } = useTranslation(CHARTS_NS);
   return (
@@ -37,7 +42,9 @@ export const StatisticPeriodPicker = ({
       aria-label={t('period')}
       value={value}
       allowClear={false}
-      disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
+      disabledDate={(day) =>
+        day.isAfter(dayjs().endOf('day')) || day.isBefore(value[1].subtract(maxDays, 'day'))
+      }
       onChange={(picked) => {
         if (picked?.[0] && picked[1]) onChange([picked[0], picked[1]]);
       }}

@@ -12,6 +12,7 @@ import { workbenchKeys } from '../keys';
 import { threadPreview } from '../hooks/useWorkbenchData';
 import { WorkbenchTags } from '../tools/WorkbenchTags';
 import { BlockVisitorButton } from './BlockVisitorButton';
+import { CustomerCard } from './CustomerCard';
 import { FormAnswers } from './FormAnswers';
 
 const NOTE_MAX = 2000;
@@ -154,6 +155,7 @@ export const VisitorPanel = ({ thread, onOpenThread }: VisitorPanelProps) => {
         ]}
       />
       <BlockVisitorButton visitor={visitor} />
+      <CustomerCard visitor={visitor} />
       <FormAnswers tid={thread.tid} />
       <Typography.Title level={5}>{t('visitor.note')}</Typography.Title>
       <NoteEditor key={visitor.vid} visitor={visitor} />

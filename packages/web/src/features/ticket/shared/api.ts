@@ -1,0 +1,85 @@
+import type {
+  Envelope,
+  Page,
+  Ticket,
+  TicketAction,
+  TicketBulkBody,
+  TicketBulkResult,
+  TicketCommentBody,
+  TicketCreateBody,
+  TicketDetail,
+  TicketQuery,
+  TicketSource,
+  TicketStatistic,
+  TicketTemplate,
+  TicketTemplateBody,
+  TicketUpdateBody,
+  User,
+  Workgroup,
+} from '@openkefu/contract';
+import { http } from '../../../shared/api/http';
+
+/* The ticket section's calls (issue 15, `/api/ticket/*`). */
+
+/** `GET /api/ticket/query`'s parameters (contract `ticketQuerySchema`). */
+export type TicketFilters = Partial<Omit<TicketQuery, 'page' | 'size'>>;
+
+export const fetchTicketPage = async (
+  query: { page: number; size: number } & TicketFilters,
+): Promise<Page<Ticket>> =>
+  (await http.get<Envelope<Page<Ticket>>>('/api/ticket/query', { params: { ...query } })).data;
+
+export const fetchTicket = async (tkid: string): Promise<TicketDetail> =>
+  (await http.get<Envelope<TicketDetail>>('/api/ticket/get', { params: { tkid } })).data;
+
+export const createTicket = async (body: Partial<TicketCreateBody> & { title: string }): Promise<Ticket> =>
+  (await http.post<Envelope<Ticket>>('/api/ticket/create', body)).data;
+
+export const updateTicket = async (body: Partial<TicketUpdateBody> & { tkid: string }): Promise<Ticket> =>
+  (await http.post<Envelope<Ticket>>('/api/ticket/update', body)).data;
+
+/** 409 when the state machine does not allow `action` from the ticket's current status. */
+export const transitionTicket = async (tkid: string, action: TicketAction): Promise<Ticket> =>
+  (await http.post<Envelope<Ticket>>('/api/ticket/transition', { tkid, action })).data;
+
+export const assignTicket = async (tkid: string, assignee: string | null): Promise<Ticket> =>
+  (await http.post<Envelope<Ticket>>('/api/ticket/assign', { tkid, assignee })).data;
+
+export const bulkTickets = async (body: TicketBulkBody): Promise<TicketBulkResult> =>
+  (await http.post<Envelope<TicketBulkResult>>('/api/ticket/bulk', body)).data;
+
+export const watchTicket = async (tkid: string, watching: boolean): Promise<Ticket> =>
+  (await http.post<Envelope<Ticket>>('/api/ticket/watch', { tkid, watching })).data;
+
+export const commentTicket = async (
+  body: Pick<TicketCommentBody, 'tkid' | 'kind' | 'content' | 'mentions'>,
+): Promise<TicketDetail> => (await http.post<Envelope<TicketDetail>>('/api/ticket/comment', body)).data;
+
+export const fetchTicketStatistic = async (
+  from: number,
+  to: number,
+  source?: TicketSource,
+): Promise<TicketStatistic> =>
+  (await http.get<Envelope<TicketStatistic>>('/api/ticket/statistic', { params: { from, to, source } })).data;
+
+export const fetchTemplates = async (): Promise<TicketTemplate[]> =>
+  (await http.get<Envelope<TicketTemplate[]>>('/api/ticket/template/query')).data;
+
+/** For the create form's template choice; silent (a role without template access gets none). */
+export const fetchTemplatesSilently = async (): Promise<TicketTemplate[]> =>
+  (await http.get<Envelope<TicketTemplate[]>>('/api/ticket/template/query', { silent: true })).data;
+
+export const saveTemplate = async (body: TicketTemplateBody): Promise<TicketTemplate> =>
+  (await http.post<Envelope<TicketTemplate>>('/api/ticket/template/save', body)).data;
+
+export const deleteTemplate = async (ttid: string): Promise<void> => {
+  await http.post<Envelope<null>>('/api/ticket/template/delete', { ttid });
+};
+
+/** Colleagues to assign and mention; silent (a role without agent access gets none). */
+export const fetchColleagues = async (): Promise<User[]> =>
+  (await http.get<Envelope<Page<User>>>('/api/user/all', { params: { page: 0, size: 100 }, silent: true }))
+    .data.content;
+
+export const fetchGroups = async (): Promise<Workgroup[]> =>
+  (await http.get<Envelope<Workgroup[]>>('/api/workgroup/all', { silent: true })).data;

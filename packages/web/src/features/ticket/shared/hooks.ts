@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchColleagues, fetchGroups } from './api';
+
+/** The organisation's colleagues as select options (assignee, mentions). */
+export const useColleagueOptions = () => {
+  const query = useQuery({ queryKey: ['ticket', 'colleagues'], queryFn: fetchColleagues, retry: false });
+  return useMemo(
+    () => (query.data ?? []).map((user) => ({ value: user.uid, label: user.nickname || user.username })),
+    [query.data],
+  );
+};
+
+/** Skill groups as select options. */
+export const useGroupOptions = () => {
+  const query = useQuery({ queryKey: ['ticket', 'groups'], queryFn: fetchGroups, retry: false });
+  return useMemo(
+    () => (query.data ?? []).map((group) => ({ value: group.wid, label: group.nickname })),
+    [query.data],
+  );
+};
