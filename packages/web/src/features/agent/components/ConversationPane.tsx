@@ -19,6 +19,7 @@ import { WORKBENCH_NS } from '../i18n';
 import { useConversation } from '../hooks/useConversation';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { Composer } from './Composer';
+import { CreateTicketButton } from './CreateTicketButton';
 import { MessageList } from './MessageList';
 import { CloseModal, InviteModal, TransferModal } from './ThreadModals';
 
@@ -162,6 +163,7 @@ export const ConversationPane = ({
               </Button>
             </>
           )}
+          <CreateTicketButton key={thread.tid} thread={thread} />
           <Tooltip title={t('thread.actions.profile')}>
             <Button
               type={isProfileOpen ? 'primary' : 'default'}

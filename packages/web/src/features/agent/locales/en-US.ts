@@ -251,6 +251,25 @@ export const workbenchEnUS = {
     system: 'System',
     web_mqtt: 'Web (MQTT)',
   },
+  ticket: {
+    create: 'Create ticket',
+    title: 'Create a ticket from this conversation',
+    submit: 'Create',
+    defaultTitle: 'Conversation with {{name}}',
+    titleRequired: 'Give the ticket a title.',
+    transcriptNote: 'The conversation is attached to the ticket as an internal note.',
+    created: 'Ticket {{number}} created.',
+    open: 'Ticket {{number}}',
+    fields: { title: 'Title', priority: 'Priority', description: 'Description' },
+    priority: {
+      lowest: 'Lowest',
+      low: 'Low',
+      medium: 'Medium',
+      high: 'High',
+      urgent: 'Urgent',
+      critical: 'Critical',
+    },
+  },
   robot: {
     kind: {
       welcome: 'Robot welcome',

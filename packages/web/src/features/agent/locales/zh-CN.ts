@@ -253,6 +253,25 @@ export const workbenchZhCN: Messages<WorkbenchMessages> = {
     system: '系统',
     web_mqtt: '网页（MQTT）',
   },
+  ticket: {
+    create: '创建工单',
+    title: '从此会话创建工单',
+    submit: '创建',
+    defaultTitle: '与 {{name}} 的会话',
+    titleRequired: '请填写工单标题。',
+    transcriptNote: '会话记录将作为内部备注附在工单上。',
+    created: '工单 {{number}} 已创建。',
+    open: '工单 {{number}}',
+    fields: { title: '标题', priority: '优先级', description: '描述' },
+    priority: {
+      lowest: '最低',
+      low: '低',
+      medium: '中',
+      high: '高',
+      urgent: '紧急',
+      critical: '严重',
+    },
+  },
   robot: {
     kind: {
       welcome: '机器人欢迎语',
