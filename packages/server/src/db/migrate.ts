@@ -50,8 +50,16 @@ const createProvider = (dialect: DialectName): MigrationProvider => ({
     ),
 });
 
-const isSchemaGone = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+/**
+ * Catalogue races on a shared database: Kysely's look for its bookkeeping tables reads every
+ * schema's catalogue, and another test file's schema may be dropped (3F000), altered (42703,
+ * 42P01) or half-created (XX000 "cache lookup failed") while it reads.
+ */
+const catalogueRaceCodes = new Set(['3F000', '42703', '42P01', 'XX000']);
+const isCatalogueRace = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  catalogueRaceCodes.has(String((error as { code?: unknown }).code));
 
 /** Brings the schema to the latest migration; throws with the failing migration's error. */
 export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<string[]> => {
@@ -63,9 +71,8 @@ export const migrateToLatest = async ({ db, dialect }: AppDatabase): Promise<str
       : undefined;
   const migrator = new Migrator({ db, provider: createProvider(dialect), migrationTableSchema });
   let { error, results } = await migrator.migrateToLatest();
-  // Kysely's look for its tables reads every schema's catalogue; a schema dropped meanwhile (another
-  // test file's, on a shared database) fails that read with 3F000 before any migration ran. Again.
-  for (let attempt = 1; attempt <= 3 && isSchemaGone(error) && !results?.length; attempt += 1) {
+  // Only when no migration ran yet: the race hits the bookkeeping look-up, which is safe to repeat.
+  for (let attempt = 1; attempt <= 5 && isCatalogueRace(error) && !results?.length; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     ({ error, results } = await migrator.migrateToLatest());
   }
