@@ -31,7 +31,9 @@ import {
   fixtureFaqs,
   fixtureStopwords,
   fixtureSynonyms,
+  type FixtureCase,
 } from '../../packages/server/src/modules/robot/robot.fixture.js';
+import { heldOutCases } from '../../packages/server/src/modules/robot/robot.fixture.heldout.js';
 
 const faqTotal = Number(process.env.FAQS ?? 10_000);
 const rounds = Number(process.env.ROUNDS ?? 10);
@@ -148,16 +150,20 @@ const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-const measureAccuracy = (label: string, matcher: RobotMatcher) => {
-  const answerable = fixtureCases.filter((entry) => entry.expected !== null);
-  const none = fixtureCases.filter((entry) => entry.expected === null);
+const measureAccuracy = (
+  label: string,
+  matcher: RobotMatcher,
+  cases: readonly FixtureCase[] = fixtureCases,
+) => {
+  const answerable = cases.filter((entry) => entry.expected !== null);
+  const none = cases.filter((entry) => entry.expected === null);
   let top1 = 0;
   let answeredRight = 0;
   let answeredWrong = 0;
   let suggested = 0;
   let falseAnswers = 0;
   const misses: string[] = [];
-  for (const entry of fixtureCases) {
+  for (const entry of cases) {
     const hits = matcher.match(entry.text);
     const verdict = judgeHits(hits, thresholds);
     const shown = hits
@@ -197,13 +203,22 @@ const measureAccuracy = (label: string, matcher: RobotMatcher) => {
 console.log(
   `bench/robot on ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
-measureAccuracy('The shop alone', createRobotMatcher(shopFaqs, words));
+const shop = createRobotMatcher(shopFaqs, words);
+measureAccuracy('The shop alone', shop);
+measureAccuracy('The shop alone, held-out phrasings', shop, heldOutCases);
+measureAccuracy('The shop alone without the built-in thesaurus', createRobotMatcher(shopFaqs, words, []));
+measureAccuracy(
+  'The shop alone without the built-in thesaurus, held-out phrasings',
+  createRobotMatcher(shopFaqs, words, []),
+  heldOutCases,
+);
 
 const started = performance.now();
 const allFaqs = [...shopFaqs, ...generatedFaqs(Math.max(0, faqTotal - shopFaqs.length))];
 const big = createRobotMatcher(allFaqs, words);
 const buildMs = performance.now() - started;
 measureAccuracy('Among a big catalogue', big);
+measureAccuracy('Among a big catalogue, held-out phrasings', big, heldOutCases);
 
 const timings: number[] = [];
 for (let round = 0; round < rounds; round += 1)

@@ -171,6 +171,10 @@ export const robotWordQuerySchema = pageQuerySchema.extend({
 });
 export type RobotWordQuery = z.input<typeof robotWordQuerySchema>;
 
+/** The built-in thesaurus: groups of words meaning the same thing in online retail, read-only. */
+export const robotThesaurusSchema = z.object({ groups: z.array(z.array(z.string())) });
+export type RobotThesaurus = z.infer<typeof robotThesaurusSchema>;
+
 /* ---- quick buttons ---- */
 
 /** send: the button sends `content` as the visitor's question; link: opens the URL `content`; transfer: asks for an agent. */

@@ -108,6 +108,67 @@ describe('robot matcher', () => {
   });
 });
 
+describe('the built-in thesaurus', () => {
+  const thesaurus = [
+    ['运费', '邮费', '快递费'],
+    ['快递', '物流'],
+    ['货到付款', '到付'],
+    ['customer service', 'support', 'help desk'],
+  ];
+
+  it('reads a word no FAQ uses as the word of its group the FAQs use', () => {
+    const faqs = [faq('fee', '退货运费由谁承担'), faq('cod', '支持货到付款吗')];
+    const matcher = createRobotMatcher(faqs, words, thesaurus);
+    expect(matcher.readQuery('邮费谁出')).toBe('运费谁出');
+    const bridged = matcher.match('邮费谁出')[0];
+    const unbridged = createRobotMatcher(faqs, words, []).match('邮费谁出')[0];
+    expect(bridged?.aid).toBe('fee');
+    expect(bridged?.score).toBeGreaterThan(2 * (unbridged?.score ?? 0));
+    // The longest word wins: 快递费 is a fee, not 快递 (→ 物流) plus 费.
+    const withTracking = createRobotMatcher([...faqs, faq('tracking', '查询物流信息')], words, thesaurus);
+    expect(withTracking.readQuery('快递费谁出')).toBe('运费谁出');
+    expect(withTracking.readQuery('快递到哪了')).toBe('物流到哪');
+  });
+
+  it('keeps a difference the FAQs make and leaves words of groups the FAQs never use', () => {
+    const matcher = createRobotMatcher(
+      [faq('tracking', '如何查询物流信息'), faq('courier', '默认使用哪家快递')],
+      words,
+      thesaurus,
+    );
+    expect(matcher.readQuery('查物流')).toBe('查物流');
+    expect(matcher.readQuery('哪家快递')).toBe('哪家快递');
+    expect(matcher.readQuery('邮费多少')).toBe('邮费多少');
+  });
+
+  it('drops a phrase that loses a word to the stopwords, and is off with an empty thesaurus', () => {
+    const faqs = [
+      faq('hours', 'What are your customer service hours?'),
+      faq('desk', 'Is the desk adjustable?'),
+    ];
+    const matcher = createRobotMatcher(faqs, words, thesaurus);
+    expect(matcher.readQuery('when is support there')).toBe('when customer servic');
+    expect(matcher.readQuery('my desk wobbles')).toBe('desk wobbl');
+    expect(createRobotMatcher(faqs, words, []).readQuery('when is support there')).toBe('when support');
+  });
+});
+
+describe('pinyin-input slips', () => {
+  it('reads a pair no FAQ uses as the FAQ pair that sounds the same but for one character', () => {
+    const matcher = createRobotMatcher(
+      [faq('refund', '如何申请退款'), faq('password', '忘记密码怎么办')],
+      words,
+      [],
+    );
+    expect(matcher.readQuery('怎么退宽')).toBe('退款');
+    expect(matcher.readQuery('密马忘了')).toBe('密码忘了');
+    expect(matcher.match('怎么退宽')[0]?.aid).toBe('refund');
+    // Two characters changed is another word, not a slip; a pair the FAQs use stays as typed.
+    expect(matcher.readQuery('推宽')).toBe('推宽');
+    expect(matcher.readQuery('申请退款')).toBe('申请退款');
+  });
+});
+
 describe('judging hits', () => {
   const thresholds = { threshold: 0.6, suggestThreshold: 0.3 };
   const hit = (aid: string, score: number) => ({ aid, question: aid, score });

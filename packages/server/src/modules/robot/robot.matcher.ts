@@ -1,4 +1,6 @@
-import { createTextReader, stemWord, type WordConfig } from './robot.text.js';
+import { pinyin } from 'pinyin-pro';
+import { createTextReader, stemWord, type TextReader, type WordConfig } from './robot.text.js';
+import { builtInThesaurus } from './robot.thesaurus.js';
 
 /*
  * The robot's matcher: pure and in memory, built once per organisation from its enabled FAQs and
@@ -14,7 +16,10 @@ import { createTextReader, stemWord, type WordConfig } from './robot.text.js';
  * CJK character weighs less than a pair or a word, so one mistyped character costs a pair but
  * keeps its neighbours. An English word the FAQs never use is corrected to the most common FAQ
  * word one edit away (deletion neighbourhoods: a few map look-ups), or split into two FAQ words
- * ("giftcard"). A FAQ scores as its best question plus a tenth of its second best. Candidates
+ * ("giftcard"). A word no FAQ uses that the built-in thesaurus (robot.thesaurus.ts) groups with a
+ * word the FAQs do use is read as that word (邮费 → 运费 when the FAQs say 运费), and a Chinese
+ * character pair the FAQs never use that sounds like one they use, but for one character, is read as
+ * that pair (the pinyin input slip 退宽 → 退款). A FAQ scores as its best question plus a tenth of its second best. Candidates
  * come from an inverted index, so a text costs its tokens' posting lists, not a pass over every
  * FAQ. Weights and thresholds were chosen on bench/robot's fixture (plain cosine beat every
  * question-length or coverage weighting tried there).
@@ -70,16 +75,124 @@ const deletionsOf = (word: string): string[] => {
   return result;
 };
 
-export const createRobotMatcher = (faqs: readonly MatcherFaq[], words: WordConfig): RobotMatcher => {
+const cjkText = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The thesaurus bridge of one organisation: read text → read text with every thesaurus word its
+ * FAQs never use replaced by the first word of its group they do use. Known words are in the
+ * pattern too (mapping to themselves), so the longest word wins and a known word is never cut
+ * into a shorter unknown one ("货到付款" keeps its "到付").
+ */
+const createBridge = (
+  reader: TextReader,
+  readQuestions: readonly string[],
+  thesaurus: readonly (readonly string[])[],
+): ((read: string) => string) => {
+  const corpus = ` ${readQuestions.join(' | ')} `;
+  const known = new Map<string, boolean>();
+  const isKnown = (form: string) => {
+    let found = known.get(form);
+    if (found === undefined) {
+      found = cjkText.test(form) ? corpus.includes(form) : corpus.includes(` ${form} `);
+      known.set(form, found);
+    }
+    return found;
+  };
+  const targets = new Map<string, string>();
+  for (const group of thesaurus) {
+    const forms = new Set<string>();
+    for (const word of group) {
+      const form = reader.read(word);
+      // A phrase that loses a word to the stopwords ("help desk" → "desk") no longer means the group.
+      if (form !== '' && (cjkText.test(form) || form.split(' ').length === word.trim().split(/\s+/).length))
+        forms.add(form);
+    }
+
+    const target = [...forms].find(isKnown);
+    if (target === undefined) continue;
+    for (const form of forms) if (!targets.has(form)) targets.set(form, isKnown(form) ? form : target);
+  }
+  if (![...targets].some(([form, target]) => form !== target)) return (read) => read;
+  const pattern = new RegExp(
+    [...targets.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map((form) =>
+        cjkText.test(form)
+          ? escapeRegExp(form)
+          : `(?<![\\p{L}\\p{N}])${escapeRegExp(form)}(?![\\p{L}\\p{N}])`,
+      )
+      .join('|'),
+    'gu',
+  );
+  return (read) => read.replace(pattern, (form) => targets.get(form) ?? form);
+};
+
+/** Toneless pinyin of one character, cached: the same few thousand characters come back all day. */
+const soundCache = new Map<string, string>();
+const soundOf = (char: string): string => {
+  let sound = soundCache.get(char);
+  if (sound === undefined) {
+    sound = pinyin(char, { toneType: 'none', type: 'string' });
+    if (soundCache.size < 50_000) soundCache.set(char, sound);
+  }
+  return sound;
+};
+const cjkChar = /^[\p{Script=Han}]$/u;
+
+/**
+ * Pinyin-input slips: a visitor typing pinyin picks a character that sounds the same (退宽 for
+ * 退款, 物留 for 物流). Every two-character token of the FAQs is filed under its sound; a pair of
+ * the text the FAQs never use is read as the FAQs' pair of the same sound when exactly one
+ * character differs (the most used pair when several).
+ */
+const createHomophoneReader = (postings: ReadonlyMap<string, Int32Array>): ((read: string) => string) => {
+  const pairsBySound = new Map<string, string>();
+  for (const [token, list] of postings) {
+    const chars = [...token];
+    if (chars.length !== 2 || !cjkChar.test(chars[0] as string) || !cjkChar.test(chars[1] as string))
+      continue;
+    const sound = `${soundOf(chars[0] as string)} ${soundOf(chars[1] as string)}`;
+    const current = pairsBySound.get(sound);
+    if (current === undefined || (postings.get(current)?.length ?? 0) < list.length)
+      pairsBySound.set(sound, token);
+  }
+  if (pairsBySound.size === 0) return (read) => read;
+  return (read) => {
+    if (!cjkText.test(read)) return read;
+    const chars = [...read];
+    for (let index = 0; index + 1 < chars.length; index += 1) {
+      const first = chars[index] as string;
+      const second = chars[index + 1] as string;
+      if (!cjkChar.test(first) || !cjkChar.test(second) || postings.has(first + second)) continue;
+      const known = pairsBySound.get(`${soundOf(first)} ${soundOf(second)}`);
+      if (known === undefined) continue;
+      const [knownFirst, knownSecond] = [...known] as [string, string];
+      if ((knownFirst === first) === (knownSecond === second)) continue; // both differ: another word
+      chars[index] = knownFirst;
+      chars[index + 1] = knownSecond;
+    }
+    return chars.join('');
+  };
+};
+
+export const createRobotMatcher = (
+  faqs: readonly MatcherFaq[],
+  words: WordConfig,
+  thesaurus: readonly (readonly string[])[] = builtInThesaurus,
+): RobotMatcher => {
   const reader = createTextReader(words);
 
   // One entry per question (question and similar questions), pointing at its FAQ.
   const questionFaq: number[] = [];
   const questionTokens: string[][] = [];
+  const readQuestions: string[] = [];
   faqs.forEach((faq, faqIndex) => {
     const seen = new Set<string>();
     for (const text of [faq.question, ...faq.similarQuestions]) {
-      const tokens = reader.tokensOf(reader.read(text));
+      const read = reader.read(text);
+      readQuestions.push(read);
+      const tokens = reader.tokensOf(read);
       const key = tokens.join(' ');
       if (tokens.length === 0 || seen.has(key)) continue;
       seen.add(key);
@@ -153,9 +266,10 @@ export const createRobotMatcher = (faqs: readonly MatcherFaq[], words: WordConfi
     return word;
   };
 
+  const bridge = createBridge(reader, readQuestions, thesaurus);
+  const readHomophones = createHomophoneReader(postings);
   const readQuery = (text: string): string =>
-    reader
-      .read(text)
+    readHomophones(bridge(reader.read(text)))
       .split(' ')
       .map((word) => {
         if (!latinWord.test(word)) return word;

@@ -9,6 +9,7 @@ import type {
   QuickButton,
   RobotSettings,
   RobotTestResult,
+  RobotThesaurus,
   RobotWord,
   Synonym,
   User,
@@ -183,6 +184,11 @@ await describeEachDatabase('robot knowledge routes', (target) => {
         403,
       );
       expect((await getJson(ctx, `/api/robot/settings?uid=${robotA.uid}`, a.agent.token)).status).toBe(403);
+      expect((await getJson(ctx, '/api/robot/thesaurus')).status).toBe(401);
+      expect((await getJson(ctx, '/api/robot/thesaurus', a.agent.token)).status).toBe(403);
+      const thesaurus = await getJson<RobotThesaurus>(ctx, '/api/robot/thesaurus', a.admin.token);
+      expect(thesaurus.body.data.groups).toContainEqual(expect.arrayContaining(['运费', '邮费']));
+      expect(thesaurus.body.data.groups).toContainEqual(expect.arrayContaining(['package', 'parcel']));
     });
 
     it('updates, enables and deletes, answering 404 for another organisation’s aid', async () => {
@@ -326,14 +332,14 @@ await describeEachDatabase('robot knowledge routes', (target) => {
 
     it('applies synonyms, stopwords, transfer keywords and disabling at once', async () => {
       expect(
-        (await testMatch(org.admin.token, { text: 'reset my passcode' })).body.data.result.kind,
+        (await testMatch(org.admin.token, { text: 'reset my passphrase' })).body.data.result.kind,
       ).not.toBe('answer');
       const synonym = await postJson<Synonym>(ctx, '/api/robot/synonym/create', org.admin.token, {
         standard: 'password',
-        synonyms: ['passcode', ' PASSCODE ', 'password'],
+        synonyms: ['passphrase', ' PASSPHRASE ', 'password'],
       });
-      expect(synonym.body.data).toMatchObject({ standard: 'password', synonyms: ['passcode'] });
-      expect((await testMatch(org.admin.token, { text: 'reset my passcode' })).body.data.result.kind).toBe(
+      expect(synonym.body.data).toMatchObject({ standard: 'password', synonyms: ['passphrase'] });
+      expect((await testMatch(org.admin.token, { text: 'reset my passphrase' })).body.data.result.kind).toBe(
         'answer',
       );
 

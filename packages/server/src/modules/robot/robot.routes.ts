@@ -28,6 +28,7 @@ import {
   robotWordQuerySchema,
   robotWordSchema,
   robotWordUpdateBodySchema,
+  robotThesaurusSchema,
   rwidBodySchema,
   synonymCreateBodySchema,
   synonymSchema,
@@ -43,6 +44,7 @@ import { errorResponses, languageOf, ok } from '../../http/reply.js';
 import { attachmentDisposition, readSheetRows, xlsxMediaType } from '../../lib/excel/excel.js';
 import { receiveSpreadsheet } from '../upload/upload.spreadsheet.js';
 import { faqSheetColumns, faqSheetRowSchema, faqWorkbookOf } from './robot.excel.js';
+import { builtInThesaurus } from './robot.thesaurus.js';
 
 /*
  * The robot section (`/stable/robot/*`, authority `robot`). The spec lists no robot calls, so
@@ -385,6 +387,20 @@ export const robotKbRoutes: FastifyPluginAsyncZod = async (app) => {
       await robotKb.removeWord(getPrincipal(request), 'synonym', request.body.rwid);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/api/robot/thesaurus',
+    {
+      onRequest: [guard('synonym', 'query')],
+      schema: {
+        tags,
+        summary:
+          "The built-in thesaurus: a visitor's word no FAQ uses is read as a word of its group the FAQs use",
+        response: { 200: envelopeSchema(robotThesaurusSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ok(request, { groups: builtInThesaurus.map((group) => [...group]) }),
   );
 
   /* ---- stopwords and transfer keywords: the same word lists ---- */

@@ -15,6 +15,7 @@ import type {
   RobotSettingsUpdateBody,
   RobotTestBody,
   RobotTestResult,
+  RobotThesaurus,
   RobotUpdateBody,
   RobotWord,
   Synonym,
@@ -89,6 +90,10 @@ export const saveWord = async (kind: WordKind, body: WordBody): Promise<WordRow>
 export const deleteWord = async (kind: WordKind, rwid: string): Promise<void> => {
   await http.post<Envelope<null>>(`/api/robot/${kind}/delete`, { rwid });
 };
+
+/** The built-in thesaurus (read-only): bridges a visitor's word no FAQ uses to one they use. */
+export const fetchThesaurus = async (): Promise<RobotThesaurus> =>
+  (await http.get<Envelope<RobotThesaurus>>('/api/robot/thesaurus')).data;
 
 /* Quick buttons, per skill group. */
 

@@ -149,6 +149,44 @@ describe('Word lists', { timeout: 60_000 }, () => {
     );
   });
 
+  it('shows the built-in thesaurus when opened, searchable', async () => {
+    const user = setupUser();
+    seen = stubFetch(
+      routes({
+        'GET /api/robot/thesaurus': () => ({
+          groups: [
+            ['运费', '邮费', '快递费'],
+            ['package', 'parcel', 'box'],
+          ],
+        }),
+      }),
+    );
+    renderWithProviders(<SynonymPage />);
+    await screen.findByText('refund');
+    // Loaded only when opened.
+    expect(seen.some((request) => request.path === '/api/robot/thesaurus')).toBe(false);
+    await user.click(screen.getByText('Built-in thesaurus'));
+    expect(await screen.findByText('Built-in thesaurus (2 groups)')).toBeInTheDocument();
+    expect(screen.getByText('邮费')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Find a word'), 'PARC');
+    await waitFor(() => expect(screen.queryByText('邮费')).toBeNull());
+    expect(screen.getByText('parcel')).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText('Find a word'));
+    await user.type(screen.getByPlaceholderText('Find a word'), 'nothing');
+    expect(await screen.findByText('No group holds that word')).toBeInTheDocument();
+  });
+
+  it('says when the thesaurus cannot be loaded', async () => {
+    const user = setupUser();
+    stubFetch(routes({ 'GET /api/robot/thesaurus': () => errorResponse(500, 'boom') }));
+    renderWithProviders(<SynonymPage />);
+    await screen.findByText('refund');
+    await user.click(screen.getByText('Built-in thesaurus'));
+    expect(
+      await screen.findByText('The thesaurus could not be loaded. Try again later.'),
+    ).toBeInTheDocument();
+  });
+
   it('hides what the role may not do, per list', async () => {
     setProfile(adminWithPermissions({ 'robot.stopword': ['query'] }));
     renderWithProviders(<StopwordPage />);

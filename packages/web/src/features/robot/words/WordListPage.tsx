@@ -13,6 +13,7 @@ import { deleteWord, fetchWordPage, type WordKind, type WordRow } from '../share
 import { formatTime, NameTags } from '../shared/display';
 import { ROBOT_NS } from '../shared/i18n';
 import { robotPermission } from '../shared/permissions';
+import { ThesaurusPanel } from './ThesaurusPanel';
 import { isSynonym, WordFormModal, wordOf } from './WordFormModal';
 
 /**
@@ -162,6 +163,7 @@ export const WordListPage = ({ kind }: WordListPageProps) => {
           ) : null,
         ]}
       />
+      {kind === 'synonym' ? <ThesaurusPanel /> : null}
       <WordFormModal
         kind={kind}
         editing={editing}

@@ -230,6 +230,15 @@ export const robotEnUS = {
       keywordHint: 'Keyword',
       deleteHint: 'Visitors who write it are no longer handed over.',
     },
+    thesaurus: {
+      title: 'Built-in thesaurus',
+      titleWithCount: 'Built-in thesaurus ({{count}} groups)',
+      intro:
+        'Words shoppers use for the same thing in online retail. When a visitor uses a word of a group that none of your FAQs use, the robot reads it as the word of that group your FAQs do use (the first, highlighted, when several). Your core words always take precedence; add one to change how a word is read.',
+      searchHint: 'Find a word',
+      empty: 'No group holds that word',
+      loadFailed: 'The thesaurus could not be loaded. Try again later.',
+    },
     synonym: {
       title: 'Core words',
       intro: 'The robot reads each synonym as its standard word, so visitors’ own words find the right FAQ.',

@@ -230,6 +230,15 @@ export const robotZhCN: Messages<typeof robotEnUS> = {
       keywordHint: '关键词',
       deleteHint: '访客输入它时将不再转人工。',
     },
+    thesaurus: {
+      title: '内置同义词库',
+      titleWithCount: '内置同义词库（{{count}} 组）',
+      intro:
+        '电商场景中买家对同一事物的常见说法。访客用到某组中的词、而您的问题都没用这个词时，机器人会把它读作该组中您的问题用到的词（有多个时取排在前面、高亮的那个）。您配置的核心词始终优先；想改变某个词的读法，添加一个核心词即可。',
+      searchHint: '查找词语',
+      empty: '没有包含该词的词组',
+      loadFailed: '同义词库加载失败，请稍后重试。',
+    },
     synonym: {
       title: '核心词',
       intro: '机器人把每个同义词当作其标准词来读，让访客自己的说法也能匹配到正确的问题。',
