@@ -23,8 +23,19 @@ export const articleCategoryTypeSchema = categoryTypeSchema.extract([
 ]);
 export type ArticleCategoryType = z.infer<typeof articleCategoryTypeSchema>;
 
+/** Ticket categories (issue 15): the organisation's tree, guarded by the ticket list's permission. */
+export const ticketCategoryTypeSchema = categoryTypeSchema.extract(['ticket']);
+
+/** Category types kept as a tree (`parent`, `order`, `GET /api/category/tree`). */
+export const treeCategoryTypeSchema = z.union([articleCategoryTypeSchema, ticketCategoryTypeSchema]);
+export type TreeCategoryType = z.infer<typeof treeCategoryTypeSchema>;
+
 /** The category types `/api/category/*` manages. */
-export const managedCategoryTypeSchema = z.union([cuwCategoryTypeSchema, articleCategoryTypeSchema]);
+export const managedCategoryTypeSchema = z.union([
+  cuwCategoryTypeSchema,
+  articleCategoryTypeSchema,
+  ticketCategoryTypeSchema,
+]);
 export type ManagedCategoryType = z.infer<typeof managedCategoryTypeSchema>;
 
 export const categorySchema = z.object({
@@ -77,8 +88,11 @@ export type CategoryUpdateBody = z.infer<typeof categoryUpdateBodySchema>;
 
 export const categoryCidQuerySchema = z.object({ cid: z.string().trim().min(1).max(64) });
 
-/** GET /api/category/tree — an article category type's tree, with the count of (not deleted) articles directly in each. */
-export const categoryTreeQuerySchema = z.object({ type: articleCategoryTypeSchema });
+/**
+ * GET /api/category/tree — a tree type's categories, with the count of (not deleted) articles —
+ * for `ticket`, tickets — directly in each.
+ */
+export const categoryTreeQuerySchema = z.object({ type: treeCategoryTypeSchema });
 export type CategoryTreeNode = Category & { articleCount: number; children: CategoryTreeNode[] };
 export const categoryTreeNodeSchema: z.ZodType<CategoryTreeNode> = z.lazy(() =>
   categorySchema.extend({ articleCount: z.number().int(), children: z.array(categoryTreeNodeSchema) }),

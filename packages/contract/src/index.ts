@@ -35,3 +35,5 @@ export * from './llm.js';
 export * from './ticket.js';
 export * from './crm.js';
 export * from './feedback.js';
+export * from './quality.js';
+export * from './visitor-support.js';

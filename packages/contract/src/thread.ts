@@ -87,6 +87,8 @@ export const widgetSettingsSchema = z.object({
   hideLogo: z.boolean(),
   /** The skill group offers a help-centre search before the chat (GET /visitor/api/help/search). */
   helpCenterSearch: z.boolean(),
+  /** Issue 15: the skill group offers "Leave a ticket" (POST /visitor/api/ticket/create). */
+  widgetTicket: z.boolean().optional(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 

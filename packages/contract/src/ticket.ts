@@ -436,3 +436,14 @@ export const inboundMailResultSchema = z.object({
 
 /** Shown once when created or rotated; only its hash is stored. */
 export const ticketInboundSecretSchema = z.object({ secret: z.string(), url: z.string() });
+
+/** The inbound-mail set-up of the organisation (administrators), never the secret itself. */
+export const ticketInboundInfoSchema = z.object({
+  /** The webhook to give the mail provider (`?secret=` or the `x-inbound-secret` header added). */
+  url: z.string(),
+  /** How reply addresses look: MAIL_FROM's mailbox plus `+tk-<token>`. */
+  replyAddress: z.string(),
+  /** When the current secret was made; null: none yet, so the webhook refuses every mail. */
+  secretCreatedAt: z.number().nullable(),
+});
+export type TicketInboundInfo = z.infer<typeof ticketInboundInfoSchema>;

@@ -100,6 +100,8 @@ export const workgroupSchema = z.object({
   showRightColumn: z.boolean(),
   /** Issue 13: the widget offers a help-centre search before the chat starts (and beside the leave-message form). */
   helpCenterSearch: z.boolean(),
+  /** Issue 15: the widget offers "Leave a ticket" (an external ticket with the visitor as contact). */
+  widgetTicket: z.boolean().optional(),
   /** JSON string of WorkTimes; '' means always open. */
   workTimes: z.string(),
   autoCloseMinutes: z.number().int(),
@@ -171,6 +173,7 @@ export const workgroupCreateBodySchema = z.object({
   hideLogo: flag,
   showRightColumn: flag,
   helpCenterSearch: flag,
+  widgetTicket: flag,
   workTimes: workTimesStringSchema.optional(),
   autoCloseMinutes: z.coerce.number().int().min(1).max(1440).optional(),
   /** Member agent uids; each must be an agent of the same organisation. */

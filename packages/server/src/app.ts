@@ -56,7 +56,9 @@ import { crmRoutes } from './modules/crm/crm.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { renderFeedbackReplyMail } from './lib/mail/feedback-templates.js';
 import { ticketRoutes } from './modules/ticket/ticket.routes.js';
+import { ticketVisitorRoutes } from './modules/ticket/ticket.visitor.routes.js';
 import { llmRoutes } from './modules/llm/llm.routes.js';
+import { qualityRoutes } from './modules/quality/quality.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -181,7 +183,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     },
   });
   await app.register(ticketRoutes);
+  await app.register(ticketVisitorRoutes);
   await app.register(llmRoutes);
+  await app.register(qualityRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

@@ -46,6 +46,7 @@ import { createTicketService, type TicketService } from './modules/ticket/ticket
 import { createLlmService, type LlmService } from './modules/llm/llm.service.js';
 import { createSealer, loadSecretKey } from './lib/sealed.js';
 import { createCrmService, type CrmService } from './modules/crm/crm.service.js';
+import { createQualityService, type QualityService } from './modules/quality/quality.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -94,6 +95,8 @@ export type Services = {
   llm: LlmService;
   /** CRM customers; `captureLead` is the robot's lead capture, `identify` the widget's signed identity. */
   crm: CrmService;
+  /** Quality inspection; sampling runs on every closed conversation through the thread service's close hook. */
+  quality: QualityService;
 };
 
 export type ServiceOptions = {
@@ -156,6 +159,7 @@ export const createServices = (options: ServiceOptions): Services => {
   const mail = createMailTransport(config, logger);
   const llm = createLlmService({ db, sealer });
   const crm = createCrmService({ db, dialect, sealer });
+  const quality = createQualityService({ db, logger });
   const messages = createMessageService({
     db,
     hub,
@@ -197,6 +201,7 @@ export const createServices = (options: ServiceOptions): Services => {
       robot: robotKb,
       llm,
       leads: crm,
+      onClosed: quality.onThreadClosed,
     }),
     taboos,
     blocks,
@@ -207,5 +212,6 @@ export const createServices = (options: ServiceOptions): Services => {
     tickets: createTicketService({ db, config, hub, mail, logger }),
     llm,
     crm,
+    quality,
   };
 };

@@ -1,14 +1,17 @@
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { createTranslator } from './i18n.js';
 import { PreChatForm } from './PreChatForm.js';
 import { connectChat } from './realtime.js';
 import { useChat, type WidgetParams } from './state/useChat.js';
+import { useSupport, type SupportPanel } from './state/useSupport.js';
 import { ChatView } from './views/ChatView.js';
 import { Header, TopTip } from './views/Header.js';
 import { HelpSearch } from './views/HelpSearch.js';
 import { LeaveMessageView } from './views/LeaveMessageView.js';
 import { PreviewView } from './views/PreviewView.js';
 import { isStatusPhase, StatusView } from './views/StatusView.js';
+import { SupportMenu } from './views/SupportMenu.js';
+import { SupportView } from './views/SupportViews.js';
 
 export type { WidgetParams } from './state/useChat.js';
 
@@ -32,6 +35,11 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
   const chat = useChat({ params, base, connect });
   const { phase, settings, thread } = chat.state;
   const canEnd = phase.kind === 'chat' && thread !== null && thread.status !== 'closed';
+  // Feedback and tickets (issue 15) once the visitor holds a token; the chat keeps running beneath.
+  const hasVisitor = ['chat', 'leave', 'form', 'help'].includes(phase.kind);
+  const support = useSupport({ api: chat.api, org: params.org, isReady: hasVisitor });
+  const [panel, setPanel] = useState<SupportPanel | null>(null);
+  const canTicket = Boolean(settings?.widgetTicket && params.wid);
 
   return (
     <div class="okw" lang={params.language}>
@@ -59,34 +67,58 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
             {t('endChat')}
           </button>
         )}
+        {hasVisitor && (
+          <SupportMenu
+            t={t}
+            canTicket={canTicket}
+            hasTickets={(support.tickets?.length ?? 0) > 0}
+            unread={support.unread}
+            onOpen={setPanel}
+          />
+        )}
       </Header>
       <main class="okw-main">
         <TopTip settings={settings} />
-        {isStatusPhase(phase) && <StatusView t={t} phase={phase} onRetry={() => void chat.start()} />}
-        {phase.kind === 'form' && <PreChatForm t={t} form={phase.form} onSubmit={chat.submitForm} />}
-        {phase.kind === 'help' && params.wid && (
-          <HelpSearch
+        {panel && hasVisitor && (
+          <SupportView
             t={t}
             api={chat.api}
-            org={params.org}
-            wid={params.wid}
-            onStart={() => void chat.startAfterHelp()}
+            language={params.language}
+            panel={panel}
+            support={support}
+            wid={canTicket ? params.wid : null}
+            page={params.page}
+            onPanel={setPanel}
           />
         )}
-        {phase.kind === 'leave' && (
-          <LeaveMessageView
-            t={t}
-            api={chat.api}
-            tip={phase.tip}
-            settings={settings}
-            target={params}
-            search={
-              settings?.helpCenterSearch &&
-              params.wid && <HelpSearch t={t} api={chat.api} org={params.org} wid={params.wid} />
-            }
-          />
-        )}
-        {phase.kind === 'chat' && <ChatView t={t} chat={chat} />}
+        {/* Hidden, not unmounted, under a support view: a draft in the composer survives. */}
+        <div class="okw-phase" hidden={Boolean(panel && hasVisitor)}>
+          {isStatusPhase(phase) && <StatusView t={t} phase={phase} onRetry={() => void chat.start()} />}
+          {phase.kind === 'form' && <PreChatForm t={t} form={phase.form} onSubmit={chat.submitForm} />}
+          {phase.kind === 'help' && params.wid && (
+            <HelpSearch
+              t={t}
+              api={chat.api}
+              org={params.org}
+              wid={params.wid}
+              onStart={() => void chat.startAfterHelp()}
+            />
+          )}
+          {phase.kind === 'leave' && (
+            <LeaveMessageView
+              t={t}
+              api={chat.api}
+              tip={phase.tip}
+              settings={settings}
+              target={params}
+              search={
+                settings?.helpCenterSearch &&
+                params.wid && <HelpSearch t={t} api={chat.api} org={params.org} wid={params.wid} />
+              }
+            />
+          )}
+          {phase.kind === 'chat' && <ChatView t={t} chat={chat} />}
+        </div>
       </main>
     </div>
   );

@@ -1,5 +1,8 @@
 import type {
   Attachment,
+  Customer,
+  FeedbackCategory,
+  FeedbackCreateBody,
   LeaveMessage,
   LeaveMessageCreateBody,
   Message,
@@ -13,7 +16,10 @@ import type {
   Visitor,
   VisitorForm,
   VisitorHelpSearchResult,
+  VisitorFeedback,
   VisitorInitResult,
+  VisitorTicket,
+  VisitorTicketCreateBody,
   WidgetPreview,
   WidgetSettings,
 } from '@openkefu/contract';
@@ -108,6 +114,18 @@ export const createApi = (options: { base: string; language: string; getToken: (
     robotLead: (body: RobotLeadBody) => call<Message | null>('/visitor/api/robot/lead', { body }),
     leaveMessage: (body: LeaveMessageCreateBody) => call<LeaveMessage>('/visitor/api/leavemsg', { body }),
     leaveMessages: () => call<LeaveMessage[]>('/visitor/api/leavemsg'),
+    /** The site's signed user (site-identity.ts): 403 when the signature does not check out. */
+    identify: (body: { userId: string; name?: string; email?: string; mobile?: string; signature: string }) =>
+      call<Customer>('/visitor/api/identify', { body }),
+    sendFeedback: (body: FeedbackCreateBody) =>
+      call<VisitorFeedback>('/visitor/api/feedback/create', { body }),
+    /** The feedback form's categories, named in the page's language. */
+    feedbackCategories: () =>
+      call<{ value: FeedbackCategory; name: string }[]>('/visitor/api/feedback/categories'),
+    myFeedback: () => call<VisitorFeedback[]>('/visitor/api/feedback/mine', { cache: 'no-store' }),
+    leaveTicket: (body: VisitorTicketCreateBody) =>
+      call<VisitorTicket>('/visitor/api/ticket/create', { body }),
+    myTickets: () => call<VisitorTicket[]>('/visitor/api/ticket/mine', { cache: 'no-store' }),
     /** XHR rather than fetch: upload progress. */
     upload: (file: File, kind: 'image' | 'file', onProgress: (percent: number) => void) =>
       new Promise<Attachment>((resolve, reject) => {

@@ -5,7 +5,16 @@
  * 2 PC centred window (popup), 3 PC embedded (floating button and panel), 4 H5 page (default: the
  * page goes to the chat). Style 5 (video) comes with video calls. Proactive invitations show as a
  * bubble unless data-invite="off".
+ *
+ * Signed-in users of the site (issue 15): data-user-id, data-user-name, data-user-email,
+ * data-user-mobile and data-user-signature (hex HMAC-SHA256 of the user id with the organisation's
+ * identity secret, computed by the site's server), or from the page's script:
+ *   window.openkefu('identify', { userId, name, email, mobile, signature });
+ *   window.openkefu('logout');  window.openkefu('open');
+ * Calls made before this script loads are queued in `window.openkefu.q` and replayed.
  */
+
+import { identityFragmentOf, toSiteIdentity, type SiteIdentity } from './site-identity.js';
 
 export type EmbedOptions = {
   host: string;
@@ -15,6 +24,8 @@ export type EmbedOptions = {
   lang: string | null;
   style: number;
   label: string;
+  /** The site's signed-in user; carried in the chat address's fragment. */
+  identity?: SiteIdentity | null;
 };
 
 export const chatUrlOf = (options: EmbedOptions, page: string): string => {
@@ -23,7 +34,8 @@ export const chatUrlOf = (options: EmbedOptions, page: string): string => {
   if (options.aid) query.set('aid', options.aid);
   if (options.lang) query.set('lang', options.lang);
   query.set('page', page.slice(0, 1000));
-  return `${options.host}/chat/?${query.toString()}`;
+  const fragment = options.identity ? identityFragmentOf(options.identity) : '';
+  return `${options.host}/chat/?${query.toString()}${fragment}`;
 };
 
 export const readOptions = (script: HTMLScriptElement): EmbedOptions => {
@@ -37,7 +49,41 @@ export const readOptions = (script: HTMLScriptElement): EmbedOptions => {
     lang: data.lang ?? null,
     style: style >= 1 && style <= 4 ? style : 4,
     label: data.label ?? (data.lang?.startsWith('zh') ? '在线客服' : 'Chat with us'),
+    identity: toSiteIdentity({
+      userId: data.userId,
+      name: data.userName,
+      email: data.userEmail,
+      mobile: data.userMobile,
+      signature: data.userSignature,
+    }),
   };
+};
+
+type CommandQueue = { q?: ArrayLike<unknown>[] };
+export type OpenKefuCommand = ((command: string, payload?: unknown) => void) & CommandQueue;
+
+/**
+ * `window.openkefu(command, payload)`: identify (the signed user, used from the next opening of
+ * the chat), logout (anonymous again) and open. Replays the calls queued before the script loaded.
+ */
+export const installCommands = (
+  win: Window & { openkefu?: OpenKefuCommand },
+  options: EmbedOptions,
+  launch: (url: string) => void,
+): OpenKefuCommand => {
+  const queued = win.openkefu?.q ?? [];
+  const run: OpenKefuCommand = (command, payload) => {
+    if (command === 'identify') {
+      options.identity = toSiteIdentity(payload);
+      if (!options.identity)
+        console.warn('[OpenKefu] identify needs { userId, signature } (and optionally name, email, mobile)');
+    } else if (command === 'logout') options.identity = null;
+    else if (command === 'open') launch(chatUrlOf(options, win.location.href));
+    else console.warn(`[OpenKefu] unknown command "${command}"`);
+  };
+  win.openkefu = run;
+  for (const call of Array.from(queued)) run(String(call[0]), call[1]);
+  return run;
 };
 
 const button = (doc: Document, label: string, onClick: () => void): HTMLButtonElement => {
@@ -227,6 +273,7 @@ if (current instanceof HTMLScriptElement && current.dataset.org) {
     const options = readOptions(current);
     const launch = createLauncher(document, window, options);
     install(document, window, options, launch);
+    installCommands(window, options, launch);
     // Invitations are an extra: a failure (server down, storage blocked) leaves the button working.
     if (current.dataset.invite !== 'off')
       void watchInvitations(document, window, options, launch).catch(() => undefined);

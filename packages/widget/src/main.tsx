@@ -1,11 +1,15 @@
 import { render } from 'preact';
 import { App } from './App.js';
 import { pickLanguage } from './i18n.js';
+import { readIdentityFragment } from './site-identity.js';
 import './styles.css';
 
 const query = new URLSearchParams(location.search);
 const language = pickLanguage(query.get('lang'), navigator.language);
 document.documentElement.lang = language;
+// The signed identity is read once and dropped from the address bar, so a copied link carries none.
+const identity = readIdentityFragment(location.hash);
+if (identity) history.replaceState(null, '', location.pathname + location.search);
 
 render(
   <App
@@ -18,6 +22,7 @@ render(
       referrer: (query.get('referrer') ?? '').slice(0, 2000),
       client: /Mobi|Android|iPhone/i.test(navigator.userAgent) ? 'wap' : 'web',
       isPreview: query.get('preview') === '1',
+      identity,
     }}
   />,
   document.getElementById('app') as HTMLElement,

@@ -15,6 +15,8 @@ import * as ticket from './migrations/0012_ticket.js';
 import * as crmFeedback from './migrations/0013_crm_feedback.js';
 import * as robotTraining from './migrations/0014_robot_training.js';
 import * as llm from './migrations/0015_llm.js';
+import * as quality from './migrations/0016_quality.js';
+import * as widgetTicket from './migrations/0018_widget_ticket.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -38,6 +40,8 @@ const migrations: Record<string, DialectMigration> = {
   '0013_crm_feedback': crmFeedback,
   '0014_robot_training': robotTraining,
   '0015_llm': llm,
+  '0016_quality': quality,
+  '0018_widget_ticket': widgetTicket,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -133,6 +133,8 @@ export type WorkgroupTable = {
   show_right_column: Generated<number>;
   /** Migration 0010: the widget offers a help-centre search before the chat. */
   help_center_search: Generated<number>;
+  /** Migration 0018: the widget offers "Leave a ticket". */
+  widget_ticket: Generated<number>;
   auto_close_minutes: Generated<number>;
   max_queue_count: Generated<number>;
   max_queue_seconds: Generated<number>;
@@ -774,6 +776,8 @@ export type TicketTable = {
   customer_id: string | null;
   thread_id: number | null;
   feedback_id: string | null;
+  /** Migration 0018: the visitor who left it in the widget ("My tickets"). */
+  visitor_id: number | null;
   /** JSON array of contract TicketAttachment. */
   attachments: Generated<string>;
   /** JSON object of custom field values. */
@@ -943,6 +947,86 @@ export type FeedbackTable = {
   updated_at: number;
 };
 
+export type QualitySchemeTable = {
+  id: Generated<number>;
+  qsid: string;
+  org_id: number;
+  name: string;
+  description: Generated<string>;
+  pass_mark: Generated<number>;
+  is_default: Generated<number>;
+  /** JSON QualityCriterion[] */
+  criteria: string;
+  created_at: number;
+  updated_at: number;
+};
+
+export type QualitySchemeWorkgroupTable = {
+  workgroup_id: number;
+  org_id: number;
+  scheme_id: number;
+};
+
+export type QualityRuleTable = {
+  id: Generated<number>;
+  qrid: string;
+  org_id: number;
+  kind: string;
+  threshold: Generated<number>;
+  enabled: Generated<number>;
+  updated_at: number;
+};
+
+export type QualityInspectionTable = {
+  id: Generated<number>;
+  qid: string;
+  org_id: number;
+  thread_id: number;
+  cycle: number;
+  agent_id: number | null;
+  workgroup_id: number | null;
+  scheme_id: number;
+  source: string;
+  status: string;
+  /** JSON QualityFacts */
+  facts: Generated<string>;
+  /** JSON QualityItemScore[] */
+  items: Generated<string>;
+  score: number | null;
+  passed: number | null;
+  fatal: Generated<number>;
+  checker_id: number | null;
+  scored_at: number | null;
+  appeal_reason: string | null;
+  appeal_reply: Generated<string>;
+  appealed_at: number | null;
+  decided_at: number | null;
+  closed_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type QualityCommentTable = {
+  id: Generated<number>;
+  qcid: string;
+  org_id: number;
+  inspection_id: number;
+  message_id: number | null;
+  author_id: number | null;
+  content: string;
+  created_at: number;
+};
+
+export type QualityLogTable = {
+  id: Generated<number>;
+  org_id: number;
+  inspection_id: number;
+  actor_id: number | null;
+  action: string;
+  detail: Generated<string>;
+  at: number;
+};
+
 export type Database = {
   organization: OrganizationTable;
   user: UserTable;
@@ -1015,4 +1099,10 @@ export type Database = {
   customer_view: CustomerViewTable;
   crm_identity: CrmIdentityTable;
   feedback: FeedbackTable;
+  quality_scheme: QualitySchemeTable;
+  quality_scheme_workgroup: QualitySchemeWorkgroupTable;
+  quality_rule: QualityRuleTable;
+  quality_inspection: QualityInspectionTable;
+  quality_comment: QualityCommentTable;
+  quality_log: QualityLogTable;
 };

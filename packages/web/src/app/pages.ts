@@ -123,6 +123,16 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/ticket/statistic/TicketStatisticPage').then((m) => ({
       default: m.FeedbackStatisticPage,
     })),
+  'quality/list': () =>
+    import('../features/quality/list/QualityListPage').then((m) => ({ default: m.QualityListPage })),
+  'quality/setting': () =>
+    import('../features/quality/setting/QualitySettingPage').then((m) => ({ default: m.QualitySettingPage })),
+  'quality/result': () =>
+    import('../features/quality/result/QualityResultPage').then((m) => ({ default: m.QualityResultPage })),
+  'quality/statistic': () =>
+    import('../features/quality/statistic/QualityStatisticPage').then((m) => ({
+      default: m.QualityStatisticPage,
+    })),
   'ticket/template': () =>
     import('../features/ticket/template/TicketTemplatePage').then((m) => ({
       default: m.TicketTemplatePage,

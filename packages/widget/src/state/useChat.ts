@@ -4,6 +4,7 @@ import { ApiError, createApi, type Api } from '../api.js';
 import type { WidgetLanguage } from '../i18n.js';
 import { loadVisitorToken, saveVisitorToken } from '../identity.js';
 import { connectChat, SendRefused, type ChatSocket } from '../realtime.js';
+import { identifySiteUser, type SiteIdentity } from '../site-identity.js';
 import { chatReducer, initialChat, receiptToSendOf, resyncAfterOf, type ChatState } from './chat.js';
 import { createLocalId, type ShownMessage } from './messages.js';
 
@@ -18,6 +19,8 @@ export type WidgetParams = {
   client: string;
   /** The console's embed-code preview: show, create nothing (see PreviewView). */
   isPreview?: boolean;
+  /** The site's signed-in user from the embed code (site-identity.ts), sent once a token is held. */
+  identity?: SiteIdentity | null;
 };
 
 /**
@@ -106,6 +109,8 @@ export const useChat = ({
     await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
   }, [api, applyResult, params]);
 
+  const hasSentIdentity = useRef(false);
+
   // The help-centre search is offered once per page, before the first conversation only.
   const hasOfferedHelp = useRef(false);
 
@@ -133,6 +138,11 @@ export const useChat = ({
       });
       tokenRef.current = identity.token;
       saveVisitorToken(params.org, identity.token);
+      // Once per page, in the background: a refused signature leaves the visitor anonymous.
+      if (params.identity && !hasSentIdentity.current) {
+        hasSentIdentity.current = true;
+        void identifySiteUser(api.identify, params.identity);
+      }
       dispatch({ type: 'identified', hasMobile: Boolean(identity.visitor.mobile) });
       if (!chatRef.current) openSocket(identity.token);
       if (await shouldOfferHelp()) return dispatch({ type: 'phase', phase: { kind: 'help' } });

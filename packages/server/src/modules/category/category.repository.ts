@@ -177,6 +177,18 @@ export const countArticlesPerCategory = async (
   return new Map(rows.map((row) => [Number(row.category_id), Number(row.count)]));
 };
 
+/** Tickets directly in each ticket category of the organisation. */
+export const countTicketsPerCategory = async (db: Executor, orgId: number): Promise<Map<number, number>> => {
+  const rows = await db
+    .selectFrom('ticket')
+    .select(['ticket.category_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('ticket.org_id', '=', orgId)
+    .where('ticket.category_id', 'is not', null)
+    .groupBy('ticket.category_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.category_id), Number(row.count)]));
+};
+
 /** The ids of `rootIds` and every category below them (tree links from listCategoryLinks). */
 export const withDescendants = (links: { id: number; parent_id: number | null }[], rootIds: number[]) => {
   const children = new Map<number, number[]>();

@@ -28,9 +28,11 @@ const ownership =
   "tiku, tikuqa) are the organisation's trees, guarded by the article type's menu permission (support: " +
   'kb.list, blog: kb.blog, knowledge: kb.internal, zhaobiao: kb.zhaobiaolist, jinrimeiyu: kb.jinrimeiyulist, ' +
   'tiku: kb.tikulist, tikuqa: kb.tikuqalist) with the action of the call; all but support are for the admin ' +
-  "account only (403). Names are unique per type and owner. Another organisation's cid is a 404.";
+  "account only (403). The ticket type is the organisation's tree too, read with authority workorder and " +
+  'ticket.list or ticket.my query, changed with ticket.list delete (administrators). Names are unique per ' +
+  "type and owner. Another organisation's cid is a 404.";
 
-/** Generic categories: the quick-reply types (issue 5) and the article types' trees (issue 13). */
+/** Generic categories: the quick-reply types (issue 5), the article types' trees (issue 13), tickets' (issue 15). */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const categories = createCategoryService({
     db: app.services.db,
@@ -77,7 +79,8 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         tags,
-        summary: "An article category type's tree, with the not-deleted articles directly in each",
+        summary:
+          "An article or ticket category type's tree, with the not-deleted articles (tickets) directly in each",
         description: `Siblings by order, then name. ${ownership}`,
         querystring: categoryTreeQuerySchema.extend(client),
         response: { 200: envelopeSchema(z.array(categoryTreeNodeSchema)), ...errorResponses(400, 401, 403) },

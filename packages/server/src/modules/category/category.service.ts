@@ -11,6 +11,7 @@ import {
   type CuwCategoryType,
   type ManagedCategoryType,
   type Page,
+  type TreeCategoryType,
 } from '@openkefu/contract';
 import { isUniqueViolation, type Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
@@ -26,6 +27,7 @@ import {
 } from '../cuw/cuw.access.js';
 import {
   countArticlesPerCategory,
+  countTicketsPerCategory,
   deleteCategory,
   findCategoryByCid,
   insertCategory,
@@ -41,11 +43,17 @@ export type CategoryService = ReturnType<typeof createCategoryService>;
 
 type Change = 'add' | 'edit' | 'delete';
 
+/** Ticket categories: read with the ticket lists, changed by those who manage tickets (as SLA policies). */
+const ticketPermissionId = 'ticket.list';
+
 /**
  * Categories of two families:
  * - quick replies (cuw_*): flat, owned like the replies of their scope (cuw.access.ts);
  * - articles (support, blog, …): a tree per type owned by the organisation, guarded by the
- *   article type's permission (article.access.ts). A parent has the same type and owner; a
+ *   article type's permission (article.access.ts);
+ * - tickets (ticket): the organisation's tree, read with authority `workorder` and ticket.list or
+ *   ticket.my query, changed with ticket.list delete (administrators, as SLA policies).
+ * Trees: a parent has the same type and owner; a
  *   category never moves below itself. Deleting one deletes its subtree (foreign-key cascade)
  *   and leaves its articles uncategorised.
  */
@@ -61,6 +69,11 @@ export const createCategoryService = (deps: {
 
   const isArticleType = (type: string): type is ArticleCategoryType =>
     articleCategoryTypeSchema.safeParse(type).success;
+  const isTreeType = (type: string): type is TreeCategoryType => type === 'ticket' || isArticleType(type);
+
+  const canManageTickets = async (principal: Principal) =>
+    principal.authorities.has('workorder') &&
+    (await auth.hasPermission(principal, ticketPermissionId, 'delete'));
 
   const toCategory = (row: CategoryRow, editable: boolean): Category => ({
     cid: row.cid,
@@ -74,13 +87,27 @@ export const createCategoryService = (deps: {
   });
 
   const ownerKeyOf = (principal: Principal, type: ManagedCategoryType) =>
-    isArticleType(type)
+    isTreeType(type)
       ? ownerOf('company', principal).ownerKey
       : ownerOf(scopeOfCategoryType(type), principal).ownerKey;
 
   /** Reading: quick-reply types need kefu.cuw query (as before), article types their query action. */
   const assertCanRead = async (principal: Principal, type: ManagedCategoryType) => {
     if (isArticleType(type)) return articleAccess.assert(principal, type, 'query');
+    if (type === 'ticket') {
+      if (!principal.authorities.has('workorder'))
+        throw AppError.forbidden('error.forbiddenAuthority', { authority: 'workorder' });
+      const [canList, canMine] = await Promise.all([
+        auth.hasPermission(principal, ticketPermissionId, 'query'),
+        auth.hasPermission(principal, 'ticket.my', 'query'),
+      ]);
+      if (!canList && !canMine)
+        throw AppError.forbidden('error.forbiddenPermission', {
+          permissionId: ticketPermissionId,
+          action: 'query',
+        });
+      return;
+    }
     if (!(await auth.hasPermission(principal, cuwPermissionId, 'query')))
       throw AppError.forbidden('error.forbiddenPermission', {
         permissionId: cuwPermissionId,
@@ -91,13 +118,23 @@ export const createCategoryService = (deps: {
   const assertCanChange = async (principal: Principal, type: ManagedCategoryType, change: Change) => {
     await assertCanRead(principal, type);
     if (isArticleType(type)) return articleAccess.assert(principal, type, change satisfies ArticleAction);
+    if (type === 'ticket') {
+      if (!(await canManageTickets(principal)))
+        throw AppError.forbidden('error.forbiddenPermission', {
+          permissionId: ticketPermissionId,
+          action: 'delete',
+        });
+      return;
+    }
     return access.assertCanChange(principal, scopeOfCategoryType(type), change);
   };
 
   const isEditable = (principal: Principal, type: ManagedCategoryType) =>
     isArticleType(type)
       ? articleAccess.can(principal, type, 'edit')
-      : access.canChange(principal, scopeOfCategoryType(type as CuwCategoryType), 'edit');
+      : type === 'ticket'
+        ? canManageTickets(principal)
+        : access.canChange(principal, scopeOfCategoryType(type as CuwCategoryType), 'edit');
 
   const nameTaken = (name: string) =>
     AppError.conflict('category.nameTaken', {
@@ -136,7 +173,7 @@ export const createCategoryService = (deps: {
     self?: CategoryRow,
   ): Promise<number | null> => {
     if (!parentCid) return null;
-    if (!isArticleType(type)) throw badParent('category.flat');
+    if (!isTreeType(type)) throw badParent('category.flat');
     const parent = await findCategoryByCid(db, [ownerKey], parentCid);
     if (!parent || parent.type !== type) throw badParent('category.parentInvalid', parentCid);
     if (self) {
@@ -179,13 +216,18 @@ export const createCategoryService = (deps: {
     );
   };
 
-  /** The type's tree, siblings by order then name, with the not-deleted articles directly in each. */
-  const tree = async (principal: Principal, type: ArticleCategoryType): Promise<CategoryTreeNode[]> => {
+  /**
+   * The type's tree, siblings by order then name, with the not-deleted articles (for `ticket`, the
+   * tickets) directly in each.
+   */
+  const tree = async (principal: Principal, type: TreeCategoryType): Promise<CategoryTreeNode[]> => {
     await assertCanRead(principal, type);
     const ownerKey = ownerKeyOf(principal, type);
     const [rows, counts, editable] = await Promise.all([
       listCategories(db, type, ownerKey),
-      countArticlesPerCategory(db, type, ownerKey),
+      type === 'ticket'
+        ? countTicketsPerCategory(db, principal.orgId)
+        : countArticlesPerCategory(db, type, ownerKey),
       isEditable(principal, type),
     ]);
     const nodes = new Map<number, CategoryTreeNode>(
@@ -206,7 +248,7 @@ export const createCategoryService = (deps: {
 
   const create = async (principal: Principal, body: CategoryCreateBody): Promise<Category> => {
     await assertCanChange(principal, body.type, 'add');
-    const owner = isArticleType(body.type)
+    const owner = isTreeType(body.type)
       ? ownerOf('company', principal)
       : ownerOf(scopeOfCategoryType(body.type), principal);
     const parentId = await parentIdOf(body.type, owner.ownerKey, body.parent);

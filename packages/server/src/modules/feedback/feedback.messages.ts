@@ -28,6 +28,12 @@ export const feedbackMessages = {
     'zh-CN': '统计区间的结束须晚于开始，且不超过 366 天',
   },
   'feedback.ticketTitle': { 'en-US': 'Feedback: {excerpt}', 'zh-CN': '反馈：{excerpt}' },
+  // The widget's category names (GET /visitor/api/feedback/categories).
+  'feedback.category.suggestion': { 'en-US': 'Suggestion', 'zh-CN': '建议' },
+  'feedback.category.bug': { 'en-US': 'Problem', 'zh-CN': '问题' },
+  'feedback.category.complaint': { 'en-US': 'Complaint', 'zh-CN': '投诉' },
+  'feedback.category.praise': { 'en-US': 'Praise', 'zh-CN': '表扬' },
+  'feedback.category.other': { 'en-US': 'Other', 'zh-CN': '其他' },
 } satisfies Record<string, CatalogueEntry>;
 
 // Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.

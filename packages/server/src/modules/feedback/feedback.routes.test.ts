@@ -164,6 +164,33 @@ await describeEachDatabase('feedback routes', (target) => {
       const refused = await send(visitor, { category: 'other', content: 'one more' });
       expect(refused.status).toBe(429);
     });
+
+    it("names the form's categories in the visitor's language", async () => {
+      const visitor = await initVisitor(a);
+      const read = async (language: string) => {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: '/visitor/api/feedback/categories',
+          headers: { ...bearer(visitor.token), 'accept-language': language },
+        });
+        return {
+          status: response.statusCode,
+          body: response.json<Envelope<{ value: string; name: string }[]>>(),
+        };
+      };
+      const english = await read('en-US');
+      expect(english.status).toBe(200);
+      expect(english.body.data.map((category) => category.value)).toEqual([
+        'suggestion',
+        'bug',
+        'complaint',
+        'praise',
+        'other',
+      ]);
+      expect(english.body.data[1]).toEqual({ value: 'bug', name: 'Problem' });
+      expect((await read('zh-CN')).body.data[0]).toEqual({ value: 'suggestion', name: '建议' });
+      expect((await getJson(ctx, '/visitor/api/feedback/categories')).status).toBe(401);
+    });
   });
 
   describe('from the help centre', () => {

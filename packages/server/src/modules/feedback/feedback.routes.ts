@@ -1,5 +1,6 @@
 import {
   envelopeSchema,
+  feedbackCategorySchema,
   feedbackConvertResultSchema,
   feedbackCreateBodySchema,
   feedbackFidQuerySchema,
@@ -16,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { getPrincipal, requirePermission } from '../../http/guards.js';
+import { translate } from '../../http/i18n.js';
 import { errorResponses, languageOf, ok } from '../../http/reply.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
 import {
@@ -71,6 +73,31 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
     },
     async (request) =>
       ok(request, await feedback.createFromVisitor(getVisitorPrincipal(request), request.body, request.ip)),
+  );
+
+  app.get(
+    '/visitor/api/feedback/categories',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: "The categories the widget's feedback form offers, named in the request's language",
+        description:
+          'The same list for every organisation (feedbackCategorySchema); `value` is what create takes.',
+        response: {
+          200: envelopeSchema(z.array(z.object({ value: feedbackCategorySchema, name: z.string() }))),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        feedbackCategorySchema.options.map((value) => ({
+          value,
+          name: translate(`feedback.category.${value}`, languageOf(request)),
+        })),
+      ),
   );
 
   app.get(

@@ -69,6 +69,7 @@ export const createThreadClose = (ctx: ThreadContext, queue: ThreadQueue) => {
     if (row.status === 'queuing')
       await queue.pushQueuePositions(row.org_id, row.workgroup_id, row.appointed_agent_id);
     if (row.agent_id !== null) await queue.drainForAgent(row.org_id, row.agent_id);
+    await ctx.onClosed?.(fresh).catch(() => undefined);
     return fresh;
   };
 

@@ -28,6 +28,8 @@ export type ThreadServiceDeps = {
   llm?: RobotGenerator;
   /** The CRM, where the robot's lead capture leaves its leads. */
   leads?: LeadSink;
+  /** Told of every conversation closed, and again when rated after (quality sampling); awaited, never fails the call. */
+  onClosed?: (row: ThreadRow) => Promise<void>;
   now?: () => number;
 };
 
@@ -53,6 +55,7 @@ export const settingsOf = (group: WorkgroupRow | null, agent: RoutingAgentRow | 
   showCollectMobile: group ? group.show_collect_mobile === 1 : false,
   hideLogo: group ? group.hide_logo === 1 : false,
   helpCenterSearch: group ? group.help_center_search === 1 : false,
+  widgetTicket: group ? group.widget_ticket === 1 : false,
 });
 
 export const createThreadContext = (deps: ThreadServiceDeps) => {

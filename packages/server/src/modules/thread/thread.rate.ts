@@ -82,6 +82,8 @@ export const createThreadRating = (ctx: ThreadContext) => {
     const fresh = await reload(visitor.orgId, row.id);
     await messages.publish(fresh, notice);
     await ctx.pushThread(fresh);
+    // Rated after the close: the close hook sees the conversation again (a low rating samples it).
+    if (fresh.status === 'closed') await ctx.onClosed?.(fresh).catch(() => undefined);
     return {
       rid,
       tid: row.tid,

@@ -535,6 +535,9 @@ export const saveInboundSecret = (db: Executor, orgId: number, secretHash: strin
     .onConflict((oc) => oc.column('org_id').doUpdateSet({ secret_hash: secretHash, created_at: now }))
     .execute();
 
+export const findInboundSecretTime = (db: Executor, orgId: number) =>
+  db.selectFrom('ticket_inbound').where('org_id', '=', orgId).select('created_at').executeTakeFirst();
+
 export const findInboundBySubDomain = (db: Executor, subDomain: string) =>
   db
     .selectFrom('organization as o')

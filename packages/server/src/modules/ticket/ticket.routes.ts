@@ -11,6 +11,7 @@ import {
   ticketCreateBodySchema,
   ticketDetailSchema,
   ticketFromThreadBodySchema,
+  ticketInboundInfoSchema,
   ticketInboundSecretSchema,
   ticketNoticeReadBodySchema,
   ticketNoticeSchema,
@@ -65,7 +66,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Views: all, unassigned, open, pending, overdue (a running SLA target or due date passed) need ticket.list ' +
           'query; mine (assigned to me), reported (by me), watching need ticket.my query. `sort`: newest, updated, ' +
-          'priority, dueSoon (nearest running target first). `source=feedback` lists tickets made from feedback.',
+          'priority, dueSoon (nearest running target first). `source=feedback` lists tickets made from feedback. ' +
+          "`category` must be one of the organisation's ticket categories (else 400 naming it).",
         querystring: ticketQuerySchema,
         response: { 200: envelopeSchema(pageSchema(ticketSchema)), ...errorResponses(400, 401, 403) },
       },
@@ -361,6 +363,21 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       await tickets.readNotices(getPrincipal(request), request.body.nids);
       return ok(request, null);
     },
+  );
+
+  app.get(
+    '/api/ticket/inbound/secret',
+    {
+      onRequest: guard('ticket.list', 'delete'),
+      schema: {
+        tags,
+        summary: 'The inbound-mail set-up (administrators): webhook, reply-address format, secret made when',
+        description: 'Never the secret: it is shown once, when made. `secretCreatedAt` null: no secret yet.',
+        response: { 200: envelopeSchema(ticketInboundInfoSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) =>
+      ok(request, await tickets.inboundInfo(getPrincipal(request), `${request.protocol}://${request.host}`)),
   );
 
   app.post(

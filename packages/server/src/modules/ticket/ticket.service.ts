@@ -17,6 +17,7 @@ import {
   type TicketCreateBody,
   type TicketCustomField,
   type TicketDetail,
+  type TicketInboundInfo,
   type TicketNotice,
   type TicketPerson,
   type TicketPriority,
@@ -372,6 +373,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     source: TicketSource;
     threadId?: number | null;
     feedbackId?: string | null;
+    /** The visitor who left it in the widget (ticket.visitor.routes.ts lists them back). */
+    visitorId?: number | null;
     /** Internal note written with the ticket (a conversation's transcript). */
     note?: string;
   };
@@ -423,6 +426,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
         customer_id: input.customerId ?? null,
         thread_id: input.threadId ?? null,
         feedback_id: input.feedbackId ?? null,
+        visitor_id: input.visitorId ?? null,
         attachments: JSON.stringify(attachments),
         custom_fields: JSON.stringify(input.customFields),
         reply_token: createOpaqueToken(),
@@ -592,6 +596,48 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       language,
     );
 
+  /**
+   * For the widget's "Leave a ticket" (ticket.visitor.routes.ts): an external ticket with no
+   * reporting agent, the visitor as contact and its skill group; the caller checked the group's
+   * switch and resolved the visitor's uploads to paths.
+   */
+  const createFromVisitor = (
+    input: {
+      orgId: number;
+      visitorId: number;
+      wid: string | null;
+      title: string;
+      /** HTML; sanitised here. */
+      description: string;
+      contactName: string;
+      email: string;
+      phone: string;
+      attachments: TicketAttachment[];
+      customerId: string | null;
+    },
+    language: Language,
+  ): Promise<Ticket> =>
+    createTicket(
+      { orgId: input.orgId, userId: null },
+      {
+        title: input.title,
+        description: input.description,
+        contactName: input.contactName,
+        email: input.email,
+        phone: input.phone,
+        priority: 'medium',
+        type: 'external',
+        wid: input.wid,
+        attachments: input.attachments,
+        watchers: [],
+        customFields: {},
+        customerId: input.customerId,
+        source: 'widget',
+        visitorId: input.visitorId,
+      },
+      language,
+    );
+
   // Read -----------------------------------------------------------------------------------------
 
   const get = async (principal: Principal, tkid: string): Promise<TicketDetail> => {
@@ -640,9 +686,10 @@ export const createTicketService = (deps: TicketServiceDeps) => {
 
   const page = async (principal: Principal, query: TicketQuery): Promise<Page<Ticket>> => {
     const ids: Parameters<typeof repo.pageTickets>[3] = { userId: principal.userId };
-    // An unknown filter id matches nothing rather than failing: the list is simply empty.
+    // A category that is not one of the organisation's ticket categories is a 400 on the field (a
+    // picker offers only those); other unknown filter ids match nothing: the list is simply empty.
     if (query.category)
-      ids.categoryId = (await repo.findTicketCategory(db, principal.orgId, query.category))?.id ?? null;
+      ids.categoryId = (await resolveCategory(principal.orgId, query.category, 'category'))?.id;
     if (query.wid) ids.workgroupId = (await repo.findWorkgroup(db, principal.orgId, query.wid))?.id ?? null;
     if (query.assignee)
       ids.assigneeId = (await repo.findColleagues(db, principal.orgId, [query.assignee]))[0]?.id ?? null;
@@ -1016,13 +1063,24 @@ export const createTicketService = (deps: TicketServiceDeps) => {
 
   // Inbound mail ---------------------------------------------------------------------------------
 
+  const inboundUrlOf = async (orgId: number, baseUrl: string) => {
+    const organization = await findOrganizationById(db, orgId);
+    return `${deps.config.publicUrl || baseUrl}/api/ticket/inbound/${organization?.sub_domain ?? ''}`;
+  };
+
   const rotateInboundSecret = async (principal: Principal, baseUrl: string) => {
     const secret = createOpaqueToken();
     await repo.saveInboundSecret(db, principal.orgId, sha256(secret), now());
-    const organization = await findOrganizationById(db, principal.orgId);
+    return { secret, url: await inboundUrlOf(principal.orgId, baseUrl) };
+  };
+
+  /** The webhook, the reply-address format and whether a secret exists; never the secret. */
+  const inboundInfo = async (principal: Principal, baseUrl: string): Promise<TicketInboundInfo> => {
+    const stored = await repo.findInboundSecretTime(db, principal.orgId);
     return {
-      secret,
-      url: `${deps.config.publicUrl || baseUrl}/api/ticket/inbound/${organization?.sub_domain ?? ''}`,
+      url: await inboundUrlOf(principal.orgId, baseUrl),
+      replyAddress: replyAddressFor(mail.from, '<token>'),
+      secretCreatedAt: stored ? Number(stored.created_at) : null,
     };
   };
 
@@ -1341,6 +1399,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     create,
     createFromThread,
     createFromFeedback,
+    createFromVisitor,
     get,
     page,
     update,
@@ -1350,6 +1409,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     watch,
     comment,
     rotateInboundSecret,
+    inboundInfo,
     receiveMail,
     slaPolicies,
     saveSlaPolicies,

@@ -49,6 +49,7 @@ export type WorkgroupValues = {
   hideLogo: boolean;
   showRightColumn: boolean;
   helpCenterSearch: boolean;
+  widgetTicket: boolean;
   workTimes: string;
   autoCloseMinutes: number;
   adminId: number | null;
@@ -97,6 +98,7 @@ const toColumns = (values: Partial<WorkgroupValues>) => ({
   hide_logo: toFlag(values.hideLogo),
   show_right_column: toFlag(values.showRightColumn),
   help_center_search: toFlag(values.helpCenterSearch),
+  widget_ticket: toFlag(values.widgetTicket),
   work_times: values.workTimes,
   auto_close_minutes: values.autoCloseMinutes,
   admin_id: values.adminId,

@@ -11,6 +11,7 @@ import { useProfile } from '../../shared/auth/profileStore';
 import { WORKBENCH_NS } from '../../features/agent/i18n';
 import { RealtimeProvider, useRealtime } from '../../features/agent/realtime/RealtimeProvider';
 import { WorkbenchPage } from '../../features/agent/WorkbenchPage';
+import { LiveTicketNoticeBell } from '../../features/ticket/notice/LiveTicketNoticeBell';
 import '../../shared/i18n/appBundle';
 
 /** Server state of the workbench window (its own page life: it opens in a window of its own). */
@@ -66,7 +67,14 @@ const Frame = () => {
   }
   return (
     <RealtimeProvider>
-      <AgentLayout extra={<ConnectionIndicator />}>
+      <AgentLayout
+        extra={
+          <>
+            <LiveTicketNoticeBell className="ok-agent__bell" />
+            <ConnectionIndicator />
+          </>
+        }
+      >
         <WorkbenchRoutes />
       </AgentLayout>
     </RealtimeProvider>

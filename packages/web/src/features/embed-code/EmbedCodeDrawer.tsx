@@ -170,6 +170,13 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
               <Button icon={<CopyOutlined />} onClick={() => void copyText(snippet)} style={{ marginTop: 8 }}>
                 {t('copy')}
               </Button>
+              <Typography.Paragraph
+                type="secondary"
+                style={{ marginTop: 8 }}
+                data-testid="embed-identity-hint"
+              >
+                {t('identityHint')}
+              </Typography.Paragraph>
             </div>
             <div>
               <Typography.Text strong>{t('link')}</Typography.Text>

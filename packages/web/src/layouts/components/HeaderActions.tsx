@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '@openkefu/contract';
+import { TicketNoticeBell } from '../../features/ticket/notice/TicketNoticeBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ACCOUNT_SETTINGS_PATH, AGENT_WORKBENCH_URL, RECHARGE_PATH } from './AvatarDropdown';
 
@@ -73,8 +74,12 @@ export const useHeaderActions = ({
     </Tooltip>
   );
 
+  // Ticket notices (users with the workorder authority; the bell hides itself otherwise).
+  const bell = <TicketNoticeBell key="notices" className="ok-header-action" />;
+
   if (isCompact) {
     return [
+      bell,
       <LanguageSwitch key="language" className="ok-header-action" />,
       action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),
     ];
@@ -93,6 +98,7 @@ export const useHeaderActions = ({
         </span>
       </Dropdown>
     ) : null,
+    bell,
     <LanguageSwitch key="language" className="ok-header-action" />,
     action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),
   ].filter(Boolean);

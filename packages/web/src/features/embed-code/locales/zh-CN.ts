@@ -39,4 +39,9 @@ export const embedCodeZhCN: Record<keyof typeof embedCodeEnUS, string> = {
   sitesSaved: '已保存允许的网站',
   sitesAdminOnly: '只有管理员可以修改允许的网站。',
   sitesLoadFailed: '无法加载允许的网站：{{reason}}',
+  identityHint:
+    '已登录用户：加上 data-user-id、data-user-name、data-user-email、data-user-mobile 和 data-user-signature' +
+    '（用 POST /api/customer/identity/secret 生成的身份密钥对用户 ID 计算的 HMAC-SHA256 十六进制值），' +
+    "或在打开对话前调用 window.openkefu('identify', { userId, name, email, mobile, signature })。" +
+    '客服即可看到对应客户；签名错误时访客保持匿名。',
 };

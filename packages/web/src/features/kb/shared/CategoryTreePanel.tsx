@@ -1,3 +1,4 @@
+import './kb.css';
 import { useState } from 'react';
 import {
   App,
@@ -16,7 +17,7 @@ import {
 import { FolderAddOutlined, MoreOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ArticleType, CategoryTreeNode } from '@openkefu/contract';
+import type { CategoryTreeNode, TreeCategoryType } from '@openkefu/contract';
 import { reportUnlessHandled, showFormError } from '../../../shared/api/reportError';
 import { createCategory, deleteCategory, updateCategory } from './api';
 import {
@@ -44,7 +45,13 @@ type NameValues = { name: string };
 type MoveValues = { parent?: string; position: number };
 
 export type CategoryTreePanelProps = {
-  type: ArticleType;
+  /** An article type, or `ticket` (the ticket settings reuse the panel). */
+  type: TreeCategoryType;
+  /**
+   * The i18n namespace of its texts (`categories.*`, `actions.delete|cancel|save`,
+   * `validation.tooLong`); the knowledge base's by default. `articleCount` is counted per type.
+   */
+  ns?: string;
   tree: CategoryTreeNode[];
   isLoading: boolean;
   /** The chosen category cid, or undefined for all. */
@@ -63,6 +70,7 @@ type TreeNodeData = { key: string; title: string; node?: CategoryTreeNode; child
  */
 export const CategoryTreePanel = ({
   type,
+  ns = KB_NS,
   tree,
   isLoading,
   selected,
@@ -70,7 +78,7 @@ export const CategoryTreePanel = ({
   canManage,
   onChanged,
 }: CategoryTreePanelProps) => {
-  const { t } = useTranslation(KB_NS);
+  const { t } = useTranslation(ns);
   const { message: toast, modal } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [nameForm] = Form.useForm<NameValues>();

@@ -20,6 +20,7 @@ import type {
   TikuAttemptBody,
   TikuAttemptResult,
   TikuPracticeQuestion,
+  TreeCategoryType,
   User,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
@@ -79,7 +80,7 @@ export const fetchCategoryTree = async (type: ArticleType): Promise<CategoryTree
   (await http.get<Envelope<CategoryTreeNode[]>>('/api/category/tree', { params: { type } })).data;
 
 export const createCategory = async (
-  type: ArticleType,
+  type: TreeCategoryType,
   name: string,
   parent: string | null,
 ): Promise<Category> =>

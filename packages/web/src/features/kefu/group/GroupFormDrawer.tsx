@@ -350,6 +350,7 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
           {flag('showRobotFaqNotFound')}
           {flag('robotCollectMobile')}
           {flag('helpCenterSearch')}
+          {flag('widgetTicket')}
           {tip('robotTip')}
           {tip('robotAnswerNotFoundTip')}
           <Col span={24}>

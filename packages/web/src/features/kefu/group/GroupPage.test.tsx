@@ -300,6 +300,7 @@ describe('GroupPage', { timeout: 60_000 }, () => {
     await pickOption(user, within(drawer).getByLabelText('Members'), 'Alice');
     await pickOption(user, within(drawer).getByLabelText('Members'), 'Carol');
     await pickOption(user, within(drawer).getByLabelText('Group admin'), 'Carol');
+    await user.click(within(drawer).getByLabelText('Visitors can leave a ticket in the chat window'));
 
     await openTab(user, drawer, 'Work hours');
     await user.click(within(drawer).getByLabelText('Always open'));
@@ -323,6 +324,7 @@ describe('GroupPage', { timeout: 60_000 }, () => {
       robotUid: null,
       onDutyWorkGroupWid: null,
       defaultRobot: false,
+      widgetTicket: true,
       maxQueueCount: 100,
       maxQueueSeconds: 600,
       autoCloseMinutes: 30,

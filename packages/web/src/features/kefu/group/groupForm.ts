@@ -26,6 +26,7 @@ export type GroupFormValues = {
   robotTip?: string;
   robotCollectMobile: boolean;
   helpCenterSearch: boolean;
+  widgetTicket: boolean;
   onDutyWorkGroupWid?: string | null;
   maxQueueCount: number | null;
   maxQueueSeconds: number | null;
@@ -96,6 +97,7 @@ export const emptyGroupForm = (): GroupFormValues => ({
   robotTip: '',
   robotCollectMobile: false,
   helpCenterSearch: false,
+  widgetTicket: false,
   onDutyWorkGroupWid: undefined,
   maxQueueCount: 100,
   maxQueueSeconds: 600,
@@ -141,6 +143,7 @@ export const toGroupFormValues = (group: Workgroup): GroupFormValues => ({
   robotTip: group.robotTip,
   robotCollectMobile: group.robotCollectMobile,
   helpCenterSearch: group.helpCenterSearch,
+  widgetTicket: group.widgetTicket ?? false,
   onDutyWorkGroupWid: group.onDutyWorkGroupWid ?? undefined,
   maxQueueCount: group.maxQueueCount,
   maxQueueSeconds: group.maxQueueSeconds,
@@ -196,6 +199,7 @@ export const toGroupBody = (values: GroupFormValues): WorkgroupCreateBody => {
     robotTip: text(values.robotTip),
     robotCollectMobile: values.robotCollectMobile,
     helpCenterSearch: values.helpCenterSearch,
+    widgetTicket: values.widgetTicket,
     onDutyWorkGroupWid: values.onDutyWorkGroupWid || null,
     maxQueueCount: values.maxQueueCount ?? 0,
     maxQueueSeconds: values.maxQueueSeconds ?? 0,
@@ -244,6 +248,7 @@ export const sectionOfField: Record<keyof GroupFormValues, GroupFormSection> = {
   robotTip: 'routing',
   robotCollectMobile: 'routing',
   helpCenterSearch: 'routing',
+  widgetTicket: 'routing',
   onDutyWorkGroupWid: 'routing',
   maxQueueCount: 'routing',
   maxQueueSeconds: 'routing',

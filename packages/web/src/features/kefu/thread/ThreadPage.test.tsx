@@ -264,6 +264,27 @@ describe('ThreadPage', { timeout: 60_000 }, () => {
     expect(agentLine).toHaveClass('ok-transcript__item--agent');
   });
 
+  it('adds a closed conversation to quality inspection for a checker', async () => {
+    setProfile(adminWithPermissions({ kefu: ['query'], 'kefu.thread': ['query'], 'quality.list': ['add'] }));
+    seen = stubFetch({
+      'GET /api/thread/query': () => page(rows),
+      'GET /api/thread/transcript': () => ({ thread: closed, messages: [] }),
+      'POST /api/quality/add': () => ({}),
+    });
+    const user = setupUser();
+    renderWithProviders(<ThreadPage />);
+    await screen.findByText('Ann');
+    await user.click(within(rowOf('Ann')).getByText('Transcript'));
+    const drawer = await findDialog();
+    await user.click(await within(drawer).findByText('Add to quality inspection'));
+    await waitFor(() =>
+      expect(
+        seen.filter((request) => request.path === '/api/quality/add').map((request) => request.body),
+      ).toEqual([{ tid: 't-1' }]),
+    );
+    expect(await screen.findByText('Added to the scoring queue')).toBeInTheDocument();
+  });
+
   it('exports the filters of the table to Excel', async () => {
     const createObjectURL = vi.fn(() => 'blob:export');
     const revokeObjectURL = vi.fn();

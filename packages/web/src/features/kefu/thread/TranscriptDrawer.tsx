@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Badge, Button, Descriptions, Drawer, Space, Spin, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { parseError } from '../../../shared/api/parseError';
-import { fetchTranscript } from './api';
+import { reportUnlessHandled } from '../../../shared/api/reportError';
+import { useCan } from '../../../shared/components/Authorized/useCan';
+import { addToQuality, fetchTranscript } from './api';
 import { AgentName, ThreadStatusTag, formatTime, useClientLabel } from './display';
 import { KEFU_THREAD_NS } from './i18n';
 import { TranscriptView } from './TranscriptView';
@@ -39,6 +41,13 @@ export const TranscriptDrawer = ({ tid, onClose, refreshMs }: TranscriptDrawerPr
   }, [refreshMs, count]);
 
   const thread = transcript?.thread;
+  const { message } = App.useApp();
+  const canInspect = useCan()('quality.list.add');
+  const inspect = useMutation({
+    mutationFn: addToQuality,
+    onSuccess: () => message.success(t('transcript.addedToQuality')),
+    onError: reportUnlessHandled,
+  });
   return (
     <Drawer
       open={tid !== null}
@@ -63,6 +72,10 @@ export const TranscriptDrawer = ({ tid, onClose, refreshMs }: TranscriptDrawerPr
               </Typography.Text>
             ) : null}
           </Space>
+        ) : canInspect && thread?.status === 'closed' && thread.agent ? (
+          <Button size="small" loading={inspect.isPending} onClick={() => inspect.mutate(thread.tid)}>
+            {t('transcript.addToQuality')}
+          </Button>
         ) : null
       }
     >

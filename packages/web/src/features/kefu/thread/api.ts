@@ -63,3 +63,8 @@ export const exportThreads = async (filters: ThreadFilters): Promise<Download> =
 /** The organisation's agents, for the agent filters. */
 export const fetchAgentOptions = async (): Promise<UserBrief[]> =>
   (await http.get<Envelope<UserBrief[]>>('/api/user/get/all')).data;
+
+/** Adds the closed conversation to quality inspection's scoring queue (issue 16). */
+export const addToQuality = async (tid: string): Promise<void> => {
+  await http.post<Envelope<unknown>>('/api/quality/add', { tid });
+};

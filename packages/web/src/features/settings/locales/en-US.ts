@@ -158,6 +158,9 @@ export const settingsEnUS = {
     soundNewThreadDescription: 'Play a sound when a visitor starts a conversation with you.',
     soundNewMessage: 'Sound for new messages',
     soundNewMessageDescription: 'Play a sound when a visitor sends a message in one of your conversations.',
+    ticketNotice: 'Desktop notifications for tickets',
+    ticketNoticeDescription:
+      'Pop up a system notification when a ticket is assigned to you, you are mentioned, or a ticket you follow gets a reply (needs the permission above).',
     savedLocally: 'Saved in this browser',
   },
   center: {

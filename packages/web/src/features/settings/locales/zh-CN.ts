@@ -158,6 +158,9 @@ export const settingsZhCN: SettingsMessages = {
     soundNewThreadDescription: '访客向你发起会话时播放提示音。',
     soundNewMessage: '新消息提示音',
     soundNewMessageDescription: '你的会话中访客发来消息时播放提示音。',
+    ticketNotice: '工单桌面通知',
+    ticketNoticeDescription:
+      '工单分配给你、有人提到你或你关注的工单有新回复时弹出系统通知（需先允许上方的通知权限）。',
     savedLocally: '已保存在当前浏览器',
   },
   center: {

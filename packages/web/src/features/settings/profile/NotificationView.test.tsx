@@ -56,7 +56,11 @@ describe('NotificationView', { timeout: 30_000 }, () => {
     expect(newMessage).toBeChecked();
     await user.click(newMessage);
     expect(newMessage).not.toBeChecked();
-    expect(readAgentNotificationPrefs()).toEqual({ soundOnNewThread: true, soundOnNewMessage: false });
+    expect(readAgentNotificationPrefs()).toEqual({
+      soundOnNewThread: true,
+      soundOnNewMessage: false,
+      desktopOnTicketNotice: true,
+    });
     expect(localStorage.getItem('pro__AGENT_NOTIFICATION_PREFS')).toContain('"soundOnNewMessage":false');
   });
 });

@@ -17,7 +17,7 @@ const permissionColor: Record<DesktopPermission, string> = {
   unsupported: 'default',
 };
 
-const soundSwitches: { pref: keyof AgentNotificationPrefs; label: string; description: string }[] = [
+const preferenceSwitches: { pref: keyof AgentNotificationPrefs; label: string; description: string }[] = [
   {
     pref: 'soundOnNewThread',
     label: 'notification.soundNewThread',
@@ -27,6 +27,11 @@ const soundSwitches: { pref: keyof AgentNotificationPrefs; label: string; descri
     pref: 'soundOnNewMessage',
     label: 'notification.soundNewMessage',
     description: 'notification.soundNewMessageDescription',
+  },
+  {
+    pref: 'desktopOnTicketNotice',
+    label: 'notification.ticketNotice',
+    description: 'notification.ticketNoticeDescription',
   },
 ];
 
@@ -94,7 +99,7 @@ export const NotificationView = () => {
             }
           />
         </List.Item>
-        {soundSwitches.map(({ pref, label, description }) => (
+        {preferenceSwitches.map(({ pref, label, description }) => (
           <List.Item
             key={pref}
             data-item={pref}

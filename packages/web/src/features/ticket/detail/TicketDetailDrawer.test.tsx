@@ -56,6 +56,20 @@ beforeEach(() => {
     'GET /api/ticket/query': () => page([makeTicket()]),
     'GET /api/ticket/get': () => detail,
     'GET /api/user/all': () => page(colleagues()),
+    'GET /api/category/tree': () => [
+      {
+        cid: 'c-hw',
+        name: 'Hardware',
+        type: 'ticket',
+        parent: null,
+        order: 0,
+        editable: true,
+        createdAt: T0,
+        updatedAt: T0,
+        articleCount: 1,
+        children: [],
+      },
+    ],
     'GET /api/workgroup/all': () => [{ wid: 'g-1', nickname: 'Support' }],
     'POST /api/ticket/transition': (request: Recorded) => transition(request),
     'POST /api/ticket/assign': () => makeTicket(),
@@ -152,6 +166,7 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
           phone: '',
           priority: 'high',
           type: 'external',
+          category: null,
           wid: 'g-1',
           dueAt: null,
         },
@@ -235,6 +250,7 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
           phone: '',
           priority: 'medium',
           type: 'external',
+          category: null,
           wid: null,
           assignee: null,
           dueAt: null,
@@ -287,5 +303,28 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
       tkid: 'tk-1',
       description: expect.stringContaining('It smokes.'),
     });
+  });
+
+  it('keeps a category the tree no longer lists and changes it to one of the tree', async () => {
+    detail = makeDetail({ category: { cid: 'c-old', name: 'Retired' } });
+    const user = setupUser();
+    await openTicket();
+    const drawer = document.querySelector('.ant-drawer') as HTMLElement;
+    const item = within(drawer)
+      .getByText('Category', { selector: 'label' })
+      .closest('.ant-form-item') as HTMLElement;
+    expect(within(item).getByText('Retired')).toBeInTheDocument();
+    await user.click(item.querySelector('input') as HTMLInputElement);
+    const hardware = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find(
+        (element) => element.textContent === 'Hardware',
+      );
+      if (!found) throw new Error('Hardware not shown');
+      return found;
+    });
+    await user.click(hardware);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts('/api/ticket/update')).toHaveLength(1));
+    expect(posts('/api/ticket/update')[0]).toMatchObject({ category: 'c-hw' });
   });
 });

@@ -22,6 +22,7 @@ import {
   Space,
   Tag,
   Timeline,
+  TreeSelect,
   Typography,
 } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
@@ -51,7 +52,7 @@ import {
   watchTicket,
 } from '../shared/api';
 import { formatTime, PriorityTag, SlaBadges, StatusTag } from '../shared/display';
-import { useColleagueOptions, useGroupOptions } from '../shared/hooks';
+import { useCategoryOptions, useColleagueOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
 import { allowedActions } from '../shared/machine';
 
@@ -64,11 +65,22 @@ type FieldValues = {
   phone: string;
   priority: TicketPriority;
   type: TicketType;
+  category: string | null;
   wid: string | null;
   dueAt: Dayjs | null;
 };
 
-const FIELD_NAMES = ['title', 'contactName', 'email', 'phone', 'priority', 'type', 'wid', 'dueAt'] as const;
+const FIELD_NAMES = [
+  'title',
+  'contactName',
+  'email',
+  'phone',
+  'priority',
+  'type',
+  'category',
+  'wid',
+  'dueAt',
+] as const;
 
 /** Text typed in the comment box as the HTML the contract stores (escaped, one paragraph a line). */
 const toHtml = (text: string): string =>
@@ -396,6 +408,15 @@ const FieldsCard = ({
       options.unshift({ value: detail.workgroup.wid, label: detail.workgroup.nickname });
     return options;
   }, [groups, detail.workgroup]);
+  const categories = useCategoryOptions();
+  const categoryOptions = useMemo(() => {
+    const current = detail.category;
+    const has = (nodes: typeof categories): boolean =>
+      nodes.some((node) => node.value === current?.cid || has(node.children));
+    return current && !has(categories)
+      ? [{ value: current.cid, title: current.name, children: [] }, ...categories]
+      : categories;
+  }, [categories, detail.category]);
 
   const save = async (values: FieldValues) => {
     setSaving(true);
@@ -408,6 +429,7 @@ const FieldsCard = ({
         phone: values.phone.trim(),
         priority: values.priority,
         type: values.type,
+        category: values.category ?? null,
         wid: values.wid ?? null,
         dueAt: values.dueAt ? values.dueAt.valueOf() : null,
       });
@@ -444,6 +466,7 @@ const FieldsCard = ({
           phone: detail.phone,
           priority: detail.priority,
           type: detail.type,
+          category: detail.category?.cid ?? null,
           wid: detail.workgroup?.wid ?? null,
           dueAt: detail.dueAt === null ? null : dayjs(detail.dueAt),
         }}
@@ -487,6 +510,18 @@ const FieldsCard = ({
                 value,
                 label: t(`type.${value}`),
               }))}
+            />
+          </Form.Item>
+          <Form.Item name="category" label={t('fields.category')}>
+            <TreeSelect
+              style={{ width: 180 }}
+              allowClear
+              showSearch
+              treeDefaultExpandAll
+              treeNodeFilterProp="title"
+              placeholder={t('fields.noCategory')}
+              treeData={categoryOptions}
+              fieldNames={{ label: 'title', value: 'value', children: 'children' }}
             />
           </Form.Item>
           <Form.Item name="wid" label={t('fields.group')}>

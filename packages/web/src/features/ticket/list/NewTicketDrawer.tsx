@@ -2,7 +2,19 @@ import '../shared/i18n';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { Alert, Button, DatePicker, Drawer, Form, Input, List, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  List,
+  Select,
+  Space,
+  TreeSelect,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +31,7 @@ import { AttachmentUploadModal } from '../../../shared/components/Upload';
 import { EMPTY_RICH_TEXT, RichTextEditor, type RichTextValue } from '../../../shared/editor';
 import { createTicket, fetchTemplatesSilently } from '../shared/api';
 import { CustomFieldItems, toCustomFields, type CustomFieldFormValue } from '../shared/CustomFieldItems';
-import { useColleagueOptions, useGroupOptions } from '../shared/hooks';
+import { useCategoryOptions, useColleagueOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
 
 type Values = {
@@ -30,6 +42,7 @@ type Values = {
   phone: string;
   priority: TicketPriority;
   type: TicketType;
+  category?: string;
   wid?: string;
   assignee?: string;
   dueAt?: Dayjs | null;
@@ -44,6 +57,7 @@ const FORM_FIELDS = [
   'phone',
   'priority',
   'type',
+  'category',
   'wid',
   'assignee',
   'dueAt',
@@ -65,6 +79,7 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
   const [error, setError] = useState<string | null>(null);
   const colleagues = useColleagueOptions();
   const groups = useGroupOptions();
+  const categories = useCategoryOptions();
   const templates = useQuery({
     queryKey: ['ticket', 'templates', 'silent'],
     queryFn: fetchTemplatesSilently,
@@ -83,6 +98,7 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
         : form.getFieldValue('description'),
       priority: chosen.preset.priority,
       type: chosen.preset.type,
+      category: chosen.preset.category ?? form.getFieldValue('category'),
       wid: chosen.preset.wid ?? undefined,
     });
   };
@@ -99,6 +115,7 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
         phone: values.phone.trim(),
         priority: values.priority,
         type: values.type,
+        category: values.category ?? null,
         wid: values.wid ?? null,
         assignee: values.assignee ?? null,
         dueAt: values.dueAt ? values.dueAt.valueOf() : null,
@@ -201,6 +218,18 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
                 value,
                 label: t(`type.${value}`),
               }))}
+            />
+          </Form.Item>
+          <Form.Item name="category" label={t('fields.category')}>
+            <TreeSelect
+              style={{ width: 200 }}
+              allowClear
+              showSearch
+              treeDefaultExpandAll
+              treeNodeFilterProp="title"
+              placeholder={t('fields.noCategory')}
+              treeData={categories}
+              fieldNames={{ label: 'title', value: 'value', children: 'children' }}
             />
           </Form.Item>
           <Form.Item name="wid" label={t('fields.group')}>

@@ -1,9 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Ticket } from '@openkefu/contract';
+import type { CategoryTreeNode, Ticket } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
-import { button, findDialog, pickOption, rowOf, searchForm, setupUser } from '../../../shared/testing/dom';
+import {
+  button,
+  fill,
+  findDialog,
+  pickOption,
+  rowOf,
+  searchForm,
+  setupUser,
+  type User,
+} from '../../../shared/testing/dom';
 import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import {
   adminWithPermissions,
@@ -13,10 +22,40 @@ import {
   stubFetch,
   type Recorded,
 } from '../../../shared/testing/stubFetch';
-import { ALL_TICKET_ACTIONS, colleagues, makeTicket, T0 } from '../shared/testing';
+import { ALL_TICKET_ACTIONS, colleagues, makeDetail, makeTicket, T0 } from '../shared/testing';
 import { FeedbackTicketPage, MyTicketPage, TicketListPage } from './TicketListPages';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
+
+const category = (cid: string, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
+  cid,
+  name,
+  type: 'ticket',
+  parent: null,
+  order: 0,
+  editable: true,
+  createdAt: T0,
+  updatedAt: T0,
+  articleCount: 0,
+  children,
+});
+
+/** Opens the tree select labelled `label` inside `container` and picks the category `name`. */
+const pickCategory = async (user: User, container: HTMLElement, label: string, name: string) => {
+  // By its form item: the search form and the drawer both have a field with the id `category`.
+  const item = within(container).getByText(label, { selector: 'label' }).closest('.ant-form-item');
+  const input = item?.querySelector('input') as HTMLInputElement;
+  await user.click(input);
+  const choice = await waitFor(() => {
+    // Closed dropdowns linger in jsdom: the newest (last) one is this select's.
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-tree-title')]
+      .filter((element) => element.textContent === name)
+      .at(-1);
+    if (!found) throw new Error(`category ${name} not shown`);
+    return found;
+  });
+  await user.click(choice);
+};
 
 const breached = makeTicket();
 const unassigned = makeTicket({
@@ -48,6 +87,9 @@ beforeEach(() => {
     'GET /api/ticket/query': () => page(rows),
     'GET /api/user/all': () => page(colleagues()),
     'GET /api/workgroup/all': () => [{ wid: 'g-1', nickname: 'Support' }],
+    'GET /api/category/tree': () => [category('c-hw', 'Hardware', [category('c-pr', 'Printers')])],
+    'POST /api/ticket/create': () => makeTicket({ tkid: 'tk-9' }),
+    'GET /api/ticket/get': () => makeDetail({ tkid: 'tk-9' }),
     'POST /api/ticket/bulk': (request: Recorded) => {
       const { tkids } = request.body as { tkids: string[] };
       return {
@@ -194,5 +236,30 @@ describe('TicketList', { timeout: 60_000 }, () => {
     });
     renderWithProviders(<TicketListPage />);
     expect(await screen.findByText('keyword is too long')).toBeInTheDocument();
+  });
+
+  it('filters by category, shows it in the list and sets it on a new ticket', async () => {
+    rows = [makeTicket({ category: { cid: 'c-pr', name: 'Printers' } })];
+    const user = setupUser();
+    renderWithProviders(<TicketListPage />);
+    await screen.findByText('Printer on fire');
+    expect(within(rowOf('Printer on fire')).getByText('Printers')).toBeInTheDocument();
+    const form = searchForm();
+    await pickCategory(user, form, 'Category', 'Printers');
+    await user.click(button(form, 'Query'));
+    await waitFor(() =>
+      expect(queriesTo(seen, '/api/ticket/query').at(-1)).toBe(
+        'page=0&size=20&view=all&sort=newest&category=c-pr',
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: /New ticket/ }));
+    const create = await screen.findByRole('button', { name: 'Create ticket' });
+    const drawer = create.closest('.ant-drawer') as HTMLElement;
+    await fill(user, within(drawer).getByLabelText('Title'), 'Paper jam');
+    await pickCategory(user, drawer, 'Category', 'Hardware');
+    await user.click(create);
+    await waitFor(() => expect(posts('/api/ticket/create')).toHaveLength(1));
+    expect(posts('/api/ticket/create')[0]).toMatchObject({ title: 'Paper jam', category: 'c-hw' });
   });
 });

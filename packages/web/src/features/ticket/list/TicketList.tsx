@@ -3,7 +3,7 @@ import '../shared/ticket.css';
 import { useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button, Dropdown, Select, Space, Tabs, Typography } from 'antd';
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,18 +22,24 @@ import { preloadRichTextEditor } from '../../../shared/editor';
 import { usePageRequest, type PageQuery } from '../../../shared/table/usePageRequest';
 import { bulkTickets, fetchTicketPage, type TicketFilters } from '../shared/api';
 import { formatTime, PriorityTag, SlaBadges, StatusTag } from '../shared/display';
-import { useColleagueOptions, useGroupOptions } from '../shared/hooks';
+import { useCategoryOptions, useColleagueOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
 import { STATUS_ACTIONS } from '../shared/machine';
 import { TicketDetailDrawer } from '../detail/TicketDetailDrawer';
+import { isSettingsTab, TicketSettingsDrawer } from '../settings/TicketSettingsDrawer';
 import { NewTicketDrawer } from './NewTicketDrawer';
 
 /** The URL parameter that opens a ticket's drawer: its tkid, or `new` for the create form. */
 export const TICKET_PARAM = 'tkid';
+/** The URL parameter that opens the settings drawer on a tab (`sla`, `categories`, `email`). */
+export const SETTINGS_PARAM = 'settings';
 
 type Sort = 'newest' | 'priority' | 'dueSoon';
 
-type SearchFields = Pick<TicketFilters, 'keyword' | 'status' | 'priority' | 'type' | 'wid' | 'assignee'> & {
+type SearchFields = Pick<
+  TicketFilters,
+  'keyword' | 'status' | 'priority' | 'type' | 'category' | 'wid' | 'assignee'
+> & {
   created?: [string, string];
 };
 
@@ -61,11 +67,15 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
   const [selected, setSelected] = useState<string[]>([]);
   const colleagues = useColleagueOptions();
   const groups = useGroupOptions();
+  const categories = useCategoryOptions();
   const opened = searchParams.get(TICKET_PARAM);
+  const settingsTab = searchParams.get(SETTINGS_PARAM);
 
   const canAdd = canDo('ticket.list.add');
   const canGet = canDo('ticket.list.get');
   const canEdit = canDo('ticket.list.edit');
+  // The server asks the same of SLA policies, ticket categories and the inbound secret.
+  const canManage = canDo('ticket.list.delete');
 
   const reload = () => {
     setSelected([]);
@@ -83,6 +93,7 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
         status: query.status,
         priority: query.priority,
         type: query.type,
+        category: query.category,
         wid: query.wid,
         assignee: query.assignee,
         keyword: query.keyword,
@@ -103,6 +114,13 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
   const closeDrawer = () =>
     setSearchParams((params) => {
       params.delete(TICKET_PARAM);
+      return params;
+    });
+
+  const openSettings = (tab: string | null) =>
+    setSearchParams((params) => {
+      if (tab === null) params.delete(SETTINGS_PARAM);
+      else params.set(SETTINGS_PARAM, tab);
       return params;
     });
 
@@ -169,6 +187,19 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
       },
     },
     {
+      title: t('filters.category'),
+      dataIndex: 'category',
+      hideInTable: true,
+      valueType: 'treeSelect',
+      fieldProps: {
+        treeData: categories,
+        treeDefaultExpandAll: true,
+        showSearch: true,
+        treeNodeFilterProp: 'title',
+        fieldNames: { label: 'title', value: 'value', children: 'children' },
+      },
+    },
+    {
       title: t('filters.group'),
       dataIndex: 'wid',
       hideInTable: true,
@@ -226,6 +257,13 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
       render: (_, row) => <SlaBadges ticket={row} />,
     },
     {
+      title: t('columns.category'),
+      key: 'categoryName',
+      search: false,
+      width: 120,
+      render: (_, row) => row.category?.name ?? t('none'),
+    },
+    {
       title: t('columns.assignee'),
       key: 'assigneeName',
       search: false,
@@ -281,7 +319,7 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1420 }}
         locale={{ emptyText: t('empty') }}
         rowSelection={
           canEdit
@@ -348,6 +386,11 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
               label: t(`sort.${value}`),
             }))}
           />,
+          canManage ? (
+            <Button key="settings" icon={<SettingOutlined />} onClick={() => openSettings('sla')}>
+              {t('settings.open')}
+            </Button>
+          ) : null,
           canAdd ? (
             <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openTicket('new')}>
               {t('add')}
@@ -372,6 +415,9 @@ export const TicketList = ({ views, source, titleKey }: TicketListProps) => {
       )}
       {opened !== null && opened !== 'new' && (
         <TicketDetailDrawer key={opened} tkid={opened} onClose={closeDrawer} onChanged={reload} />
+      )}
+      {canManage && isSettingsTab(settingsTab) && (
+        <TicketSettingsDrawer tab={settingsTab} onTab={openSettings} onClose={() => openSettings(null)} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type {
+  CategoryTreeNode,
   Envelope,
   Page,
   Ticket,
@@ -8,7 +9,10 @@ import type {
   TicketCommentBody,
   TicketCreateBody,
   TicketDetail,
+  TicketInboundInfo,
+  TicketNotice,
   TicketQuery,
+  TicketSlaPolicy,
   TicketSource,
   TicketStatistic,
   TicketTemplate,
@@ -83,3 +87,47 @@ export const fetchColleagues = async (): Promise<User[]> =>
 
 export const fetchGroups = async (): Promise<Workgroup[]> =>
   (await http.get<Envelope<Workgroup[]>>('/api/workgroup/all', { silent: true })).data;
+
+/** The ticket category tree; silent (pickers and filters do without it when it cannot load). */
+export const fetchTicketCategoryTree = async (): Promise<CategoryTreeNode[]> =>
+  (
+    await http.get<Envelope<CategoryTreeNode[]>>('/api/category/tree', {
+      params: { type: 'ticket' },
+      silent: true,
+    })
+  ).data;
+
+/* Settings (administrators): SLA policies, inbound mail. */
+
+export type SlaPolicyInput = Pick<
+  TicketSlaPolicy,
+  'priority' | 'firstResponseMinutes' | 'resolutionMinutes' | 'warnMinutes'
+>;
+
+export const fetchSlaPolicies = async (): Promise<TicketSlaPolicy[]> =>
+  (await http.get<Envelope<TicketSlaPolicy[]>>('/api/ticket/sla')).data;
+
+export const saveSlaPolicies = async (policies: SlaPolicyInput[]): Promise<TicketSlaPolicy[]> =>
+  (await http.post<Envelope<TicketSlaPolicy[]>>('/api/ticket/sla', { policies })).data;
+
+export const fetchInboundInfo = async (): Promise<TicketInboundInfo> =>
+  (await http.get<Envelope<TicketInboundInfo>>('/api/ticket/inbound/secret')).data;
+
+/** Makes a new secret; the previous one stops working at once. */
+export const rotateInboundSecret = async (): Promise<{ secret: string; url: string }> =>
+  (await http.post<Envelope<{ secret: string; url: string }>>('/api/ticket/inbound/secret', {})).data;
+
+/* Notices (the header bell). */
+
+export const fetchNotices = async (size: number): Promise<Page<TicketNotice>> =>
+  (
+    await http.get<Envelope<Page<TicketNotice>>>('/api/ticket/notice/query', {
+      params: { page: 0, size },
+      silent: true,
+    })
+  ).data;
+
+/** An empty list marks every notice read. */
+export const readNotices = async (nids: string[]): Promise<void> => {
+  await http.post<Envelope<null>>('/api/ticket/notice/read', { nids });
+};

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { fetchColleagues, fetchGroups } from './api';
+import { toTreeOptions } from '../../kb/shared/categoryTree';
+import { fetchColleagues, fetchGroups, fetchTicketCategoryTree } from './api';
 
 /** The organisation's colleagues as select options (assignee, mentions). */
 export const useColleagueOptions = () => {
@@ -18,4 +19,16 @@ export const useGroupOptions = () => {
     () => (query.data ?? []).map((group) => ({ value: group.wid, label: group.nickname })),
     [query.data],
   );
+};
+
+export const ticketCategoryTreeKey = ['ticket', 'categoryTree'] as const;
+
+/** The organisation's ticket category tree (settings, pickers, the list's filter). */
+export const useTicketCategoryTree = () =>
+  useQuery({ queryKey: ticketCategoryTreeKey, queryFn: fetchTicketCategoryTree, retry: false });
+
+/** The ticket categories as TreeSelect options. */
+export const useCategoryOptions = () => {
+  const query = useTicketCategoryTree();
+  return useMemo(() => toTreeOptions(query.data ?? []), [query.data]);
 };

@@ -14,6 +14,7 @@ import {
   Select,
   Space,
   Table,
+  TreeSelect,
   Typography,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -32,7 +33,7 @@ import { useCan } from '../../../shared/components/Authorized';
 import { EMPTY_RICH_TEXT, RichTextEditor, type RichTextValue } from '../../../shared/editor';
 import { deleteTemplate, fetchTemplates, saveTemplate } from '../shared/api';
 import { formatTime } from '../shared/display';
-import { useGroupOptions } from '../shared/hooks';
+import { useCategoryOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
 
 const FIELD_TYPES = ['text', 'number', 'date', 'select', 'checkbox'] as const;
@@ -43,11 +44,21 @@ type Values = {
   description: RichTextValue;
   priority: TicketPriority;
   type: TicketType;
+  category: string | null;
   wid: string | null;
   fields: TicketCustomField[];
 };
 
-const FORM_FIELDS = ['name', 'title', 'description', 'priority', 'type', 'wid', 'fields'] as const;
+const FORM_FIELDS = [
+  'name',
+  'title',
+  'description',
+  'priority',
+  'type',
+  'category',
+  'wid',
+  'fields',
+] as const;
 
 /** Tickets → templates (debug-only): presets and custom fields new tickets start from. */
 export const TicketTemplatePage = () => {
@@ -181,6 +192,7 @@ const TemplateDrawer = ({
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const groups = useGroupOptions();
+  const categories = useCategoryOptions();
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -194,7 +206,7 @@ const TemplateDrawer = ({
           description: values.description.html,
           priority: values.priority,
           type: values.type,
-          category: template?.preset.category ?? null,
+          category: values.category ?? null,
           wid: values.wid ?? null,
         },
         fields: (values.fields ?? []).map((field) => ({
@@ -240,6 +252,7 @@ const TemplateDrawer = ({
           description: template ? { html: template.preset.description, markdown: '' } : EMPTY_RICH_TEXT,
           priority: template?.preset.priority ?? 'medium',
           type: template?.preset.type ?? 'external',
+          category: template?.preset.category ?? null,
           wid: template?.preset.wid ?? null,
           fields: template?.fields ?? [],
         }}
@@ -279,6 +292,18 @@ const TemplateDrawer = ({
                 value,
                 label: t(`type.${value}`),
               }))}
+            />
+          </Form.Item>
+          <Form.Item name="category" label={t('fields.category')}>
+            <TreeSelect
+              style={{ width: 200 }}
+              allowClear
+              showSearch
+              treeDefaultExpandAll
+              treeNodeFilterProp="title"
+              placeholder={t('fields.noCategory')}
+              treeData={categories}
+              fieldNames={{ label: 'title', value: 'value', children: 'children' }}
             />
           </Form.Item>
           <Form.Item name="wid" label={t('fields.group')}>

@@ -90,6 +90,7 @@ export const kefuGroupEnUS = {
     robotTip: 'Robot greeting',
     robotCollectMobile: 'Robot asks for the visitor’s mobile number',
     helpCenterSearch: 'Offer help-centre search before a chat',
+    widgetTicket: 'Visitors can leave a ticket in the chat window',
     onDutyWorkGroupWid: 'On-duty skill group',
     maxQueueCount: 'Queue length limit',
     maxQueueSeconds: 'Longest wait in queue (seconds)',

@@ -91,6 +91,7 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     robotTip: '机器人问候语',
     robotCollectMobile: '机器人收集访客手机号',
     helpCenterSearch: '对话前提供帮助中心搜索',
+    widgetTicket: '访客可在对话窗口提交工单',
     onDutyWorkGroupWid: '值班技能组',
     maxQueueCount: '最大排队人数',
     maxQueueSeconds: '最长排队时间（秒）',

@@ -98,6 +98,8 @@ export const kefuThreadEnUS = {
   },
   transcript: {
     title: 'Conversation with {{visitor}}',
+    addToQuality: 'Add to quality inspection',
+    addedToQuality: 'Added to the scoring queue',
     empty: 'No messages in this conversation',
     loadFailed: 'Could not load the conversation: {{message}}',
     messageCount: '{{count}} messages',

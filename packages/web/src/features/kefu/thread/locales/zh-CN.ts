@@ -96,6 +96,8 @@ export const kefuThreadZhCN: Messages<KefuThreadMessages> = {
   },
   transcript: {
     title: '与 {{visitor}} 的会话',
+    addToQuality: '加入质检',
+    addedToQuality: '已加入质检队列',
     empty: '该会话没有消息',
     loadFailed: '会话记录加载失败：{{message}}',
     messageCount: '共 {{count}} 条消息',
