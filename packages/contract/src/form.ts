@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
+import { describeFormError, validateFormAnswers } from './form-rules.js';
 import { workgroupBriefSchema } from './user.js';
 
 /*
@@ -132,40 +133,23 @@ export const threadFormAnswersSchema = z.object({
 });
 export type ThreadFormAnswers = z.infer<typeof threadFormAnswersSchema>;
 
-const mobilePattern = /^\+?[0-9 -]{5,20}$/;
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /**
- * Checks answers against the form's fields (keep in sync with the widget's pre-chat-form.ts).
- * Errors name the field as `form.<key>`; unknown keys are dropped, not stored.
+ * Checks answers against the form's fields with the builder's rules (form-rules.ts; keep the
+ * widget's pre-chat-form.ts in step). Errors name the field as `form.<key>`; unknown keys are
+ * dropped, not stored.
  */
 export const checkFormAnswers = (
   fields: FormField[],
   input: Record<string, string>,
 ): { answers: FormAnswer[]; errors: { field: string; message: string }[] } => {
-  const answers: FormAnswer[] = [];
-  const errors: { field: string; message: string }[] = [];
-  for (const field of fields) {
-    const value = (input[field.key] ?? '').trim();
-    const name = `form.${field.key}`;
-    if (!value) {
-      if (field.required) errors.push({ field: name, message: 'is required' });
-      continue;
-    }
-    if (field.type === 'mobile' && !mobilePattern.test(value))
-      errors.push({ field: name, message: 'must be a phone number' });
-    else if (field.type === 'email' && (!emailPattern.test(value) || value.length > 128))
-      errors.push({ field: name, message: 'must be an email address' });
-    else if (field.type === 'number' && !/^-?\d+(\.\d+)?$/.test(value))
-      errors.push({ field: name, message: 'must be a number' });
-    else if (
-      field.key === 'age' &&
-      (Number(value) < 0 || Number(value) > 150 || !Number.isInteger(Number(value)))
-    )
-      errors.push({ field: name, message: 'must be a whole number from 0 to 150' });
-    else if (field.type === 'select' && !field.options.includes(value))
-      errors.push({ field: name, message: 'must be one of the options' });
-    else answers.push({ key: field.key, label: field.label, value });
-  }
-  return { answers, errors };
+  const { values, errors } = validateFormAnswers(fields, input);
+  return {
+    answers: fields
+      .filter((field) => typeof values[field.key] === 'string')
+      .map((field) => ({ key: field.key, label: field.label, value: values[field.key] as string })),
+    errors: errors.map((error) => ({
+      field: `form.${error.key}`,
+      message: describeFormError(error, 'en-US'),
+    })),
+  };
 };

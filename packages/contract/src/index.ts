@@ -22,6 +22,8 @@ export * from './taboo.js';
 export * from './block.js';
 export * from './targeted.js';
 export * from './form.js';
+export * from './form-rules.js';
+export * from './form-builder.js';
 export * from './category.js';
 export * from './cuw.js';
 export * from './tag.js';

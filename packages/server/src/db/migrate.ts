@@ -16,6 +16,7 @@ import * as crmFeedback from './migrations/0013_crm_feedback.js';
 import * as robotTraining from './migrations/0014_robot_training.js';
 import * as llm from './migrations/0015_llm.js';
 import * as quality from './migrations/0016_quality.js';
+import * as forms from './migrations/0017_forms.js';
 import * as widgetTicket from './migrations/0018_widget_ticket.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '0014_robot_training': robotTraining,
   '0015_llm': llm,
   '0016_quality': quality,
+  '0017_forms': forms,
   '0018_widget_ticket': widgetTicket,
 };
 

@@ -494,6 +494,56 @@ export type ChatFormTable = {
   fields: string;
   created_at: number;
   updated_at: number;
+  /** 'prechat' or 'survey' (issue 16). */
+  kind: Generated<string>;
+  description: Generated<string>;
+  /** JSON SurveySettings. */
+  settings: Generated<string>;
+  /** The live version of a survey; 0 before the first publish. */
+  version: Generated<number>;
+  /** 1: the working copy changed since the live version. */
+  is_changed: Generated<number>;
+  published_at: number | null;
+};
+
+export type FormVersionTable = {
+  id: Generated<number>;
+  org_id: number;
+  form_id: number;
+  version: number;
+  title: string;
+  description: string;
+  fields: string;
+  settings: string;
+  published_at: number;
+};
+
+export type FormResponseTable = {
+  id: Generated<number>;
+  rid: string;
+  org_id: number;
+  form_id: number;
+  version: number;
+  thread_id: number | null;
+  visitor_hash: Generated<string>;
+  ip_hash: Generated<string>;
+  /** JSON FormValues. */
+  answers: string;
+  duration_ms: number | null;
+  created_at: number;
+};
+
+export type FormSessionTable = {
+  id: Generated<number>;
+  org_id: number;
+  form_id: number;
+  version: number;
+  visitor_hash: string;
+  viewed_at: number;
+  started_at: number | null;
+  last_key: string | null;
+  last_index: Generated<number>;
+  submitted_at: number | null;
 };
 
 export type FormAnswerTable = {
@@ -1063,6 +1113,9 @@ export type Database = {
   targeted: TargetedTable;
   chat_form: ChatFormTable;
   form_answer: FormAnswerTable;
+  form_version: FormVersionTable;
+  form_response: FormResponseTable;
+  form_session: FormSessionTable;
   article: ArticleTable;
   article_category: ArticleCategoryTable;
   article_version: ArticleVersionTable;

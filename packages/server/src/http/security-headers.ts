@@ -32,6 +32,8 @@ export const surfaceOf = (path: string): Surface => {
   if (path === '/chat' || path.startsWith('/chat/')) return 'chat';
   // The public help centre (issue 13): server-rendered pages, their two files, the vote.
   if (path === '/help' || path.startsWith('/help/')) return 'help';
+  // Public forms (issue 16) are served like the help centre: own files only, never framed.
+  if (path.startsWith('/form/')) return 'help';
   if (path === '/api/docs' || path.startsWith('/api/docs/')) return 'docs';
   // Loaded by other origins: the loader on customers' sites, uploads in mails and other tools.
   if (path === '/embed.js' || path === '/favicon.ico' || path.startsWith('/uploads/')) return 'shared-file';

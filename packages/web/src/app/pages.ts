@@ -123,6 +123,11 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/ticket/statistic/TicketStatisticPage').then((m) => ({
       default: m.FeedbackStatisticPage,
     })),
+  'form/list': () => import('../features/form/list/FormListPage').then((m) => ({ default: m.FormListPage })),
+  'form/result': () =>
+    import('../features/form/result/FormResultPage').then((m) => ({ default: m.FormResultPage })),
+  'form/statistic': () =>
+    import('../features/form/statistic/FormStatisticPage').then((m) => ({ default: m.FormStatisticPage })),
   'quality/list': () =>
     import('../features/quality/list/QualityListPage').then((m) => ({ default: m.QualityListPage })),
   'quality/setting': () =>

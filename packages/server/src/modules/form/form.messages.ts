@@ -16,6 +16,27 @@ export const formMessages = {
     'en-US': 'The built-in form has not been saved; there is nothing to delete',
     'zh-CN': '内置表单尚未保存，无需删除',
   },
+  'form.surveyEmpty': {
+    'en-US': 'Add at least one question before publishing',
+    'zh-CN': '发布前请至少添加一个题目',
+  },
+  'form.publishRace': {
+    'en-US': 'Someone else published this form just now; reload and try again',
+    'zh-CN': '该表单刚被他人发布，请刷新后重试',
+  },
+  'form.responseNotFound': { 'en-US': 'Answer "{rid}" does not exist', 'zh-CN': '答卷「{rid}」不存在' },
+  'form.versionUnknown': {
+    'en-US': 'This version of the form is not published; reload the page',
+    'zh-CN': '该表单版本未发布，请刷新页面',
+  },
+  'form.alreadyAnswered': {
+    'en-US': 'You have already answered this form',
+    'zh-CN': '您已经填写过此表单',
+  },
+  'form.answersInvalidSurvey': {
+    'en-US': 'Please check your answers: {fields}',
+    'zh-CN': '请检查您的回答：{fields}',
+  },
 } satisfies Record<string, CatalogueEntry>;
 
 // Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.

@@ -23,7 +23,8 @@ export type FormRow = Awaited<ReturnType<ReturnType<typeof selectForms>['execute
 
 /** The form saved for a skill group, or (workgroupId null) the organisation's default. */
 export const findFormOf = (db: Executor, orgId: number, workgroupId: number | null) => {
-  const query = selectForms(db).where('chat_form.org_id', '=', orgId);
+  // Builder forms (kind survey, issue 16) share the table but are never a pre-chat form.
+  const query = selectForms(db).where('chat_form.org_id', '=', orgId).where('chat_form.kind', '=', 'prechat');
   return (
     workgroupId === null
       ? query.where('chat_form.workgroup_id', 'is', null)
@@ -34,12 +35,17 @@ export const findFormOf = (db: Executor, orgId: number, workgroupId: number | nu
 };
 
 export const findFormByFid = (db: Executor, orgId: number, fid: string) =>
-  selectForms(db).where('chat_form.org_id', '=', orgId).where('chat_form.fid', '=', fid).executeTakeFirst();
+  selectForms(db)
+    .where('chat_form.org_id', '=', orgId)
+    .where('chat_form.kind', '=', 'prechat')
+    .where('chat_form.fid', '=', fid)
+    .executeTakeFirst();
 
 /** The organisation's saved forms: its default first, then the skill groups' by creation. */
 export const pageForms = async (db: Executor, orgId: number, paging: { page: number; size: number }) => {
   const rows = await selectForms(db)
     .where('chat_form.org_id', '=', orgId)
+    .where('chat_form.kind', '=', 'prechat')
     .orderBy((eb) => eb.case().when('chat_form.workgroup_id', 'is', null).then(0).else(1).end())
     .orderBy('chat_form.created_at', 'desc')
     .orderBy('chat_form.id', 'desc')
@@ -49,6 +55,7 @@ export const pageForms = async (db: Executor, orgId: number, paging: { page: num
   const count = await db
     .selectFrom('chat_form')
     .where('org_id', '=', orgId)
+    .where('kind', '=', 'prechat')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(count.count) };

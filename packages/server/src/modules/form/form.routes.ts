@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { getPrincipal, requireAuthority, requirePermission } from '../../http/guards.js';
 import { errorResponses, ok } from '../../http/reply.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
+import { publicFormRoutes } from './form.public.routes.js';
 import { createFormService } from './form.service.js';
+import { surveyRoutes } from './form.survey.routes.js';
 
 const tags = ['form'];
 /** The console's pre-chat form page is the hidden `kefu.form` menu item: its permission guards every edit. */
@@ -27,6 +29,9 @@ const scopeDescription =
 /** Issue 5 "Pre-chat form": what a skill group with showForm asks before the chat. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const forms = createFormService({ db: app.services.db });
+  // Issue 16: the builder's forms are the same module's second use (console API and public page).
+  await app.register(surveyRoutes);
+  await app.register(publicFormRoutes);
 
   app.get(
     '/api/form/query',

@@ -1,5 +1,12 @@
 import { init, use as registerEcharts, type ComposeOption, type EChartsType } from 'echarts/core';
-import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  LineChart,
+  PieChart,
+  type BarSeriesOption,
+  type LineSeriesOption,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -15,10 +22,23 @@ import { SVGRenderer } from 'echarts/renderers';
  * page that needs another series type or component adds it here (and to ChartOption), so every
  * chart keeps sharing one module. SVG: crisp at any zoom, smaller than the canvas renderer.
  */
-registerEcharts([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+registerEcharts([
+  LineChart,
+  BarChart,
+  PieChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  SVGRenderer,
+]);
 
 export type ChartOption = ComposeOption<
-  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+  | LineSeriesOption
+  | BarSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
 >;
 
 export { init, type EChartsType };
