@@ -10,3 +10,4 @@ export {
   rangeBounds,
   type StatisticRange,
 } from './StatisticPeriod';
+export { KpiCards, StatisticQueryView, type KpiItem } from './StatisticLayout';

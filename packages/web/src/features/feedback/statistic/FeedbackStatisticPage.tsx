@@ -1,6 +1,6 @@
 import '../shared/i18n';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FeedbackStatistic } from '@openkefu/contract';
@@ -12,8 +12,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../shared/charts';
-import { parseError } from '../../../shared/api/parseError';
 import { fetchFeedbackStatistic } from '../shared/api';
 import { FEEDBACK_NS } from '../shared/i18n';
 
@@ -31,7 +32,6 @@ export const formatDuration = (ms: number | null): string => {
 
 /** Feedback → statistics (`/stable/feedback/statistic`): by category and day, reply time, share converted. */
 export const FeedbackStatisticPage = () => {
-  const { t } = useTranslation(FEEDBACK_NS);
   const [range, setRange] = useState<StatisticRange>(defaultStatisticRange);
   const { from, to } = rangeBounds(range);
   const query = useQuery({
@@ -45,18 +45,7 @@ export const FeedbackStatisticPage = () => {
       <div style={{ marginBottom: 16 }}>
         <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <StatisticView data={query.data} />
-      )}
+      <StatisticQueryView query={query}>{(data) => <StatisticView data={data} />}</StatisticQueryView>
     </div>
   );
 };
@@ -97,15 +86,7 @@ const StatisticView = ({ data }: { data: FeedbackStatistic }) => {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={8} xl={4}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={14}>
           <Card size="small" title={t('statistic.byDay')}>

@@ -1,21 +1,7 @@
 import '../shared/i18n';
 import { useMemo, useState } from 'react';
 import dayjs from 'dayjs';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Input,
-  List,
-  Row,
-  Segmented,
-  Skeleton,
-  Space,
-  Statistic,
-  Typography,
-} from 'antd';
+import { Card, Col, Empty, Input, List, Row, Segmented, Space, Statistic, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SurveyItemStatistic, SurveyStatistic } from '@openkefu/contract';
@@ -26,8 +12,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../shared/charts';
-import { parseError } from '../../../shared/api/parseError';
 import { fetchSurveyStatistic } from '../shared/api';
 import { FormPicker, useFormParam, VersionPicker } from '../shared/FormPicker';
 import { FORM_NS } from '../shared/i18n';
@@ -49,7 +36,6 @@ export const FormStatisticPage = () => {
 };
 
 const Figures = ({ fid }: { fid: string }) => {
-  const { t } = useTranslation(FORM_NS);
   const [range, setRange] = useState<StatisticRange>(defaultStatisticRange);
   const [version, setVersion] = useState<number | undefined>();
   const { from, to } = rangeBounds(range);
@@ -64,18 +50,7 @@ const Figures = ({ fid }: { fid: string }) => {
         <StatisticPeriodPicker value={range} onChange={setRange} />
         <VersionPicker fid={fid} value={version} onChange={setVersion} />
       </Space>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <StatisticView data={query.data} />
-      )}
+      <StatisticQueryView query={query}>{(data) => <StatisticView data={data} />}</StatisticQueryView>
     </>
   );
 };
@@ -101,15 +76,7 @@ const StatisticView = ({ data }: { data: SurveyStatistic }) => {
   const hasDropOff = data.items.some((item) => item.dropOff > 0);
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={6}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Card size="small" title={t('statistic.dropOffTitle')} style={{ marginTop: 16 }}>
         <EChart
           option={dropOffOption}

@@ -1,7 +1,7 @@
 import '../shared/i18n';
 import '../shared/kb.css';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Select, Skeleton, Statistic, Table, Typography } from 'antd';
+import { Card, Col, Row, Select, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ArticleType, KbStatistic } from '@openkefu/contract';
@@ -13,8 +13,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../shared/charts';
-import { parseError } from '../../../shared/api/parseError';
 import { fetchKbStatistic } from '../shared/api';
 import { ARTICLE_TYPES } from '../shared/articleTypes';
 import { KB_NS } from '../shared/i18n';
@@ -45,18 +46,7 @@ export const KbStatisticPage = () => {
         />
         <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <StatisticView data={query.data} />
-      )}
+      <StatisticQueryView query={query}>{(data) => <StatisticView data={data} />}</StatisticQueryView>
     </div>
   );
 };
@@ -99,15 +89,7 @@ const StatisticView = ({ data }: { data: KbStatistic }) => {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={8} xl={4}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={14}>
           <Card size="small" title={t('statistic.trafficChart')}>

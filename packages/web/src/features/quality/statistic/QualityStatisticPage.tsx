@@ -1,6 +1,6 @@
 import '../shared/i18n';
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Col, Row, Skeleton, Space, Statistic } from 'antd';
+import { App, Button, Card, Col, Row, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../shared/charts';
-import { parseError } from '../../../shared/api/parseError';
 import { reportUnlessHandled } from '../../../shared/api/reportError';
 import { useCan } from '../../../shared/components/Authorized/useCan';
 import { exportQualityStatistic, fetchQualityStatistic } from '../shared/api';
@@ -62,18 +63,7 @@ export const QualityStatisticPage = () => {
           </Button>
         ) : null}
       </Space>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <StatisticView data={query.data} />
-      )}
+      <StatisticQueryView query={query}>{(data) => <StatisticView data={data} />}</StatisticQueryView>
     </div>
   );
 };
@@ -128,15 +118,7 @@ const StatisticView = ({ data }: { data: QualityStatistic }) => {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={6}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24}>
           <Card size="small" title={t('statistic.byWeek')}>

@@ -1,7 +1,7 @@
 import '../shared/i18n';
 import '../shared/ticket.css';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Card, Col, Row } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketSource, TicketStatistic } from '@openkefu/contract';
@@ -13,8 +13,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../shared/charts';
-import { parseError } from '../../../shared/api/parseError';
 import { fetchTicketStatistic } from '../shared/api';
 import { TICKET_NS } from '../shared/i18n';
 
@@ -52,19 +53,9 @@ export const TicketStatisticView = ({ source }: { source?: TicketSource }) => {
       <div className="ok-ticket-toolbar">
         <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('statistic.loadFailed')}
-          description={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <Figures data={query.data} />
-      )}
+      <StatisticQueryView query={query} errorTitle={t('statistic.loadFailed')}>
+        {(data) => <Figures data={data} />}
+      </StatisticQueryView>
     </div>
   );
 };
@@ -97,15 +88,7 @@ const Figures = ({ data }: { data: TicketStatistic }) => {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={6}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Card size="small" title={t('statistic.byDay')}>
         <EChart
           option={dayOption}

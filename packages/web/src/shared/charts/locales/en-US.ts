@@ -6,4 +6,5 @@ export const chartsEnUS = {
   last7: 'Last 7 days',
   last30: 'Last 30 days',
   last90: 'Last 90 days',
+  retry: 'Try again',
 };

@@ -8,4 +8,5 @@ export const chartsZhCN: typeof chartsEnUS = {
   last7: '最近 7 天',
   last30: '最近 30 天',
   last90: '最近 90 天',
+  retry: '重试',
 };

@@ -136,7 +136,7 @@ describe('RobotStatisticPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Could not load the statistics')).toBeInTheDocument();
     expect(screen.getByText('The range is longer than 366 days')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('81%')).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import '../i18n';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Row, Select, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, Row, Select, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,9 @@ import {
   rangeBounds,
   type ChartOption,
   type StatisticRange,
+  KpiCards,
+  StatisticQueryView,
 } from '../../../../shared/charts';
-import { parseError } from '../../../../shared/api/parseError';
 import { useCan } from '../../../../shared/components/Authorized';
 import { useWorkgroupOptions } from '../../shared/hooks';
 import { fetchRobotStatistic } from '../api';
@@ -54,19 +55,9 @@ export const RobotStatisticPage = () => {
         )}
         <StatisticPeriodPicker value={range} onChange={setRange} />
       </div>
-      {query.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('statistic.loadFailed')}
-          description={parseError(query.error).message}
-          action={<Button onClick={() => void query.refetch()}>{t('actions.retry')}</Button>}
-        />
-      ) : query.isPending ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : (
-        <StatisticView data={query.data} />
-      )}
+      <StatisticQueryView query={query} errorTitle={t('statistic.loadFailed')}>
+        {(data) => <StatisticView data={data} />}
+      </StatisticQueryView>
     </div>
   );
 };
@@ -111,15 +102,7 @@ const StatisticView = ({ data }: { data: RobotStatistic }) => {
 
   return (
     <>
-      <Row gutter={[16, 16]}>
-        {kpis.map((kpi) => (
-          <Col key={kpi.key} xs={12} md={8} xl={4}>
-            <Card size="small">
-              <Statistic title={kpi.title} value={kpi.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <KpiCards items={kpis} />
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} xl={14}>
           <Card size="small" title={t('statistic.questionsChart')}>
