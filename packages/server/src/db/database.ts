@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 
 // int8 (counts, epoch-millisecond timestamps) would otherwise come back as strings on PostgreSQL.
@@ -81,7 +82,7 @@ export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
     // many schemas in one database a parallel plan looked up a just-created schema and failed.
     ...(spec.schema ? { options: `-c search_path=${spec.schema} -c max_parallel_workers_per_gather=0` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 };
 
