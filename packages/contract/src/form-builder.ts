@@ -176,5 +176,7 @@ export const publicFormSubmitResultSchema = z.object({ rid: z.string(), thankYou
 export const visitorFormAnswerBodySchema = publicFormSubmitBodySchema.extend({
   fid: z.string().trim().min(1).max(64),
   tid: z.string().trim().min(1).max(64),
+  /** The `questionnaire` card answered (issue 16, forms in chat). */
+  mid: z.string().trim().max(64).optional(),
 });
 export type VisitorFormAnswerBody = z.infer<typeof visitorFormAnswerBodySchema>;

@@ -117,7 +117,7 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
               }
             />
           )}
-          {phase.kind === 'chat' && <ChatView t={t} chat={chat} />}
+          {phase.kind === 'chat' && <ChatView t={t} chat={chat} language={params.language} />}
         </div>
       </main>
     </div>

@@ -18,6 +18,7 @@ import type {
   VisitorHelpSearchResult,
   VisitorFeedback,
   VisitorInitResult,
+  VisitorSurvey,
   VisitorTicket,
   VisitorTicketCreateBody,
   WidgetPreview,
@@ -96,6 +97,18 @@ export const createApi = (options: { base: string; language: string; getToken: (
       call<VisitorHelpSearchResult>(`/visitor/api/help/search?${queryOf({ ...query, size: '5' })}`),
     /** The skill group's pre-chat form and whether it must be filled first. */
     form: (wid: string) => call<VisitorForm>(`/visitor/api/form?wid=${encodeURIComponent(wid)}`),
+    /** A published form sent into the chat (a questionnaire card), and whether this card was answered. */
+    survey: (fid: string, where: { tid: string; mid: string }) =>
+      call<VisitorSurvey>(`/visitor/api/form/${encodeURIComponent(fid)}?${queryOf(where)}`, {
+        cache: 'no-store',
+      }),
+    answerSurvey: (body: {
+      fid: string;
+      tid: string;
+      mid: string;
+      version: number;
+      answers: Record<string, string | string[]>;
+    }) => call<{ rid: string; thankYou: string }>('/visitor/api/form/answer', { body }),
     /** The visitor's own contact details (showCollectMobile). */
     saveProfile: (body: { mobile?: string; email?: string; nickname?: string }) =>
       call<Visitor>('/visitor/api/profile', { body }),

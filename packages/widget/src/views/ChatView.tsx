@@ -1,17 +1,27 @@
-import { useEffect, useMemo, useRef } from 'preact/hooks';
-import type { Translate } from '../i18n.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { Translate, WidgetLanguage } from '../i18n.js';
 import { MobilePrompt } from '../PreChatForm.js';
 import { robotRatingOf, robotStreamsOf, timelineOf } from '../state/chat.js';
 import type { ChatController } from '../state/useChat.js';
 import { ClosedView } from './ClosedView.js';
 import { Composer } from './Composer.js';
 import { MessageList } from './MessageList.js';
+import { readQuestionnaire, type QuestionnaireControls } from './QuestionnaireCard.js';
+import type { QuestionnairePanel } from './QuestionnairePanel.js';
 import { QueueBanner } from './QueueBanner.js';
 import { RateForm } from './RateForm.js';
 import type { RobotControls } from './RobotReply.js';
 
 /** The conversation screen: log, queue place, upload, rating, contact prompt, then composer or end. */
-export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) => {
+export const ChatView = ({
+  t,
+  chat,
+  language = 'en-US',
+}: {
+  t: Translate;
+  chat: ChatController;
+  language?: WidgetLanguage;
+}) => {
   const { state } = chat;
   const { thread, settings, upload } = state;
   const isClosed = thread?.status === 'closed';
@@ -27,10 +37,58 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
     sendLead: (mid, name, mobile) => chat.sendLead(mid, name, mobile),
     ratingOf: (mid, stored) => robotRatingOf(state, mid, stored),
   };
+  // Questionnaire cards: the form opens over the conversation, its code loaded on first use.
+  const [openForm, setOpenForm] = useState<{ mid: string; fid: string } | null>(null);
+  const [Panel, setPanel] = useState<typeof QuestionnairePanel | null>(null);
+  const [answeredHere, setAnsweredHere] = useState<ReadonlySet<string>>(new Set());
+  // Stable, so the panel's load effect does not run again on every render.
+  const markAnswered = useCallback(
+    (mid: string) => setAnsweredHere((current) => (current.has(mid) ? current : new Set([...current, mid]))),
+    [],
+  );
+  const answered = useMemo(() => {
+    const all = new Set(answeredHere);
+    for (const message of messages)
+      if (message.type === 'questionnaire') {
+        const replyTo = readQuestionnaire(message.content)?.replyTo;
+        if (replyTo) all.add(replyTo);
+      }
+    return all;
+  }, [messages, answeredHere]);
+  const questionnaire: QuestionnaireControls | undefined = thread
+    ? {
+        api: chat.api,
+        tid: thread.tid,
+        answered,
+        open: (mid, ref) => {
+          setOpenForm({ mid, fid: ref.fid });
+          if (!Panel)
+            void import('./QuestionnairePanel.js').then((module) =>
+              setPanel(() => module.QuestionnairePanel),
+            );
+        },
+      }
+    : undefined;
 
   useEffect(() => {
     listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
   }, [timeline.length, state.isAgentTyping, state.robotStreams]);
+
+  if (openForm && thread)
+    return Panel ? (
+      <Panel
+        t={t}
+        language={language}
+        api={chat.api}
+        tid={thread.tid}
+        mid={openForm.mid}
+        fid={openForm.fid}
+        onClose={() => setOpenForm(null)}
+        onAnswered={markAnswered}
+      />
+    ) : (
+      <p class="okw-muted okw-questionnaire-panel">{t('questionnaireLoading')}</p>
+    );
 
   return (
     <>
@@ -42,6 +100,7 @@ export const ChatView = ({ t, chat }: { t: Translate; chat: ChatController }) =>
         listRef={listRef}
         onRetry={chat.retry}
         robot={robot}
+        questionnaire={questionnaire}
         before={
           state.hasOlder &&
           thread && (

@@ -5,6 +5,7 @@ import type { TimelineItem } from '../state/chat.js';
 import { isNotification, type ShownMessage } from '../state/messages.js';
 import { readRobotReply } from '../state/robot.js';
 import { noticeText } from './notices.js';
+import { QuestionnaireCard, readQuestionnaire, type QuestionnaireControls } from './QuestionnaireCard.js';
 import { RobotReply, type RobotControls } from './RobotReply.js';
 
 const formatSize = (bytes: number) =>
@@ -18,12 +19,18 @@ const MessageBody = ({
   message,
   t,
   robot,
+  questionnaire,
 }: {
   message: ShownMessage;
   t: Translate;
   robot?: RobotControls;
+  questionnaire?: QuestionnaireControls;
 }) => {
   if (message.status === 'recall') return <span class="okw-muted">{t('recalled')}</span>;
+  if (message.type === 'questionnaire') {
+    const ref = readQuestionnaire(message.content);
+    return ref && <QuestionnaireCard t={t} mid={message.mid} questionnaire={ref} controls={questionnaire} />;
+  }
   if (message.type === 'robot') {
     const reply = readRobotReply(message.content);
     return reply && <RobotReply t={t} mid={message.mid} reply={reply} controls={robot} />;
@@ -105,6 +112,7 @@ export const MessageList = ({
   listRef,
   onRetry,
   robot,
+  questionnaire,
   before,
   after,
 }: {
@@ -115,6 +123,8 @@ export const MessageList = ({
   onRetry?: (message: ShownMessage) => void;
   /** What the robot's questions, quick buttons and ratings do (live chat only). */
   robot?: RobotControls;
+  /** Opening the forms of questionnaire cards (live chat only). */
+  questionnaire?: QuestionnaireControls;
   /** Above the timeline ("load earlier messages"). */
   before?: ComponentChildren;
   /** Below it (typing). */
@@ -136,6 +146,13 @@ export const MessageList = ({
             {noticeText(message, t)}
           </div>
         );
+      const answered = message.type === 'questionnaire' ? readQuestionnaire(message.content) : null;
+      if (answered?.rid)
+        return (
+          <div class="okw-notice" key={item.key} data-type={message.type} data-testid="chat-notice">
+            {t('questionnaireAnswered', { title: answered.title })}
+          </div>
+        );
       const isMine = message.sender.kind === 'visitor';
       return (
         <div
@@ -146,7 +163,7 @@ export const MessageList = ({
         >
           {!isMine && <span class="okw-sender">{message.sender.nickname}</span>}
           <div class="okw-bubble">
-            <MessageBody message={message} t={t} robot={robot} />
+            <MessageBody message={message} t={t} robot={robot} questionnaire={questionnaire} />
           </div>
           {isMine && <VisitorStatus t={t} message={message} agentReadSeq={agentReadSeq} onRetry={onRetry} />}
         </div>

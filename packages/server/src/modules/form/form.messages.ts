@@ -33,6 +33,7 @@ export const formMessages = {
     'en-US': 'You have already answered this form',
     'zh-CN': '您已经填写过此表单',
   },
+  'form.answerNotFound': { 'en-US': 'Answer "{rid}" does not exist', 'zh-CN': '答卷「{rid}」不存在' },
   'form.answersInvalidSurvey': {
     'en-US': 'Please check your answers: {fields}',
     'zh-CN': '请检查您的回答：{fields}',

@@ -17,6 +17,7 @@ import type { LimitRule } from '../../lib/limiter.js';
 import { pickHelpLanguage } from '../help/help.i18n.js';
 import { receiveUpload } from '../upload/upload.form.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
+import { createChatFormService } from './form.chat.js';
 import { findThreadOfOrg } from './form.repository.js';
 import { formScript, formStylesheet, type FormAsset } from './form.public.assets.js';
 import { formWord, renderFormMessage, renderFormPage, type FormPageContext } from './form.public.views.js';
@@ -82,6 +83,11 @@ const hidden = { hide: true, tags: ['form'] };
 export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, limiter, uploads } = app.services;
   const surveys = createSurveyService({ db, storage });
+  const chatForms = createChatFormService({
+    db,
+    messages: app.services.messages,
+    findLive: surveys.findLive,
+  });
 
   const contextOf = (request: FastifyRequest): FormPageContext => {
     const query = request.query as Record<string, unknown>;
@@ -277,7 +283,7 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same rules as the public page (400 naming `answers.<key>`); the form must belong to the ' +
           "visitor's organisation and `tid` must be the visitor's conversation (else 404). One answer per " +
-          `visitor is keyed by the visitor. At most ${formSubmitRule.limit} per address every ${formSubmitRule.windowSeconds} s.`,
+          `visitor is keyed by the visitor. A system \`questionnaire\` message with the answer's rid (and \`mid\`, the card answered) tells both sides. At most ${formSubmitRule.limit} per address every ${formSubmitRule.windowSeconds} s.`,
         body: visitorFormAnswerBodySchema,
         response: {
           200: envelopeSchema(publicFormSubmitResultSchema),
@@ -301,6 +307,12 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
         ipHash: '',
         threadId: thread.id,
         language: languageOf(request),
+      });
+      await chatForms.noticeAnswer(visitor.orgId, thread.tid, {
+        form,
+        version: request.body.version,
+        rid: result.rid,
+        replyTo: request.body.mid,
       });
       return ok(request, result);
     },

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { getPrincipal, requireAuthority, requirePermission } from '../../http/guards.js';
 import { errorResponses, ok } from '../../http/reply.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
+import { chatFormRoutes } from './form.chat.routes.js';
 import { publicFormRoutes } from './form.public.routes.js';
 import { createFormService } from './form.service.js';
 import { surveyRoutes } from './form.survey.routes.js';
@@ -32,6 +33,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 16: the builder's forms are the same module's second use (console API and public page).
   await app.register(surveyRoutes);
   await app.register(publicFormRoutes);
+  await app.register(chatFormRoutes);
 
   app.get(
     '/api/form/query',

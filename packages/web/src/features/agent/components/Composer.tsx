@@ -9,6 +9,7 @@ import type { MediaKind } from '../hooks/useConversation';
 import { markQuickReplyUsed } from '../tools/api';
 import { QuickReplyPicker } from '../tools/QuickReplyPicker';
 import { SlashMenu } from '../tools/SlashMenu';
+import { SendFormButton } from './Questionnaire';
 import { useSlashMenu } from '../tools/useQuickReplies';
 import type { Cuw } from '@openkefu/contract';
 
@@ -47,13 +48,15 @@ export type ComposerProps = {
   onSend: (text: string) => boolean;
   onFile: (file: File, kind: MediaKind) => void;
   onTyping: () => void;
+  /** The conversation, for sending a published form into it (issue 16); no button without it. */
+  tid?: string;
 };
 
 /**
  * Enter sends, Shift+Enter starts a new line; emoji, quick-reply, image and file buttons; pasted
  * images are sent. "/" at the start opens the quick replies matching what follows.
  */
-export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: ComposerProps) => {
+export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping, tid }: ComposerProps) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const [text, setTextState] = useState(() => readDraft(draftKey));
   const [isEmojiOpen, setEmojiOpen] = useState(false);
@@ -191,6 +194,7 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping }: Co
             onClick={() => fileInputRef.current?.click()}
           />
         </Tooltip>
+        {tid && <SendFormButton tid={tid} />}
         <input
           ref={imageInputRef}
           type="file"

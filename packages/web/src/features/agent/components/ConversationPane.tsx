@@ -197,6 +197,7 @@ export const ConversationPane = ({
         <Composer
           key={thread.tid}
           draftKey={thread.tid}
+          tid={thread.tid}
           isConnected={connection === 'connected'}
           onSend={conversation.sendText}
           onFile={conversation.sendFile}

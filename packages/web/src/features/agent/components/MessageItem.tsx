@@ -12,6 +12,7 @@ import { messageRecallWindowMs, type MessageType } from '@openkefu/contract';
 import { formatFileSize } from '../../../shared/utils/fileSize';
 import { WORKBENCH_NS } from '../i18n';
 import { isStored, type ChatMessage } from '../state/messages';
+import { QuestionnaireAnsweredNotice, QuestionnaireCardBody } from './Questionnaire';
 import { RobotMessage } from './RobotMessage';
 
 const LINK = /(https?:\/\/[^\s<>"']+)/g;
@@ -149,6 +150,8 @@ const Body = ({ message }: { message: ChatMessage }) => {
       return message.fileUrl ? <video controls src={message.fileUrl} preload="none" width={240} /> : null;
     case 'robot':
       return <RobotMessage content={message.content} />;
+    case 'questionnaire':
+      return <QuestionnaireCardBody content={message.content} />;
     default:
       return (
         <div className="ok-wb-msg__text">
@@ -178,6 +181,8 @@ export const MessageItem = memo(({ message, meUid, now, onResend, onRecall }: Me
       </div>
     );
   }
+  if (message.type === 'questionnaire' && message.sender.kind === 'system')
+    return <QuestionnaireAnsweredNotice message={message} />;
   if (isNotice(message.type) || message.sender.kind === 'system') {
     const { text, detail } = noticeText(message, t);
     return (

@@ -232,6 +232,21 @@ export const workbenchEnUS = {
     atCapacity:
       'You are chatting in {{load}} conversations, your limit of {{max}}: end one before accepting (the offer keeps waiting).',
   },
+  questionnaire: {
+    send: 'Send a form',
+    choose: 'Choose a published form to send',
+    empty: 'No published forms yet. Publish one under Forms and questionnaires.',
+    loadFailed: 'The forms could not be loaded',
+    sendFailed: 'The form could not be sent: {{reason}}',
+    card: 'Form: {{title}}',
+    sent: 'Sent to the visitor to fill in',
+    answered: 'The visitor submitted “{{title}}”',
+    viewAnswers: 'View answers',
+    answersTitle: 'Answers to “{{title}}”',
+    answersFailed: 'The answers could not be loaded',
+    noAnswer: '—',
+    file: 'Uploaded file {{aid}}',
+  },
   clients: {
     web: 'Web',
     wap: 'Mobile web',
