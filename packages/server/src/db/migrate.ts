@@ -18,6 +18,7 @@ import * as llm from './migrations/0015_llm.js';
 import * as quality from './migrations/0016_quality.js';
 import * as forms from './migrations/0017_forms.js';
 import * as widgetTicket from './migrations/0018_widget_ticket.js';
+import * as statistic from './migrations/0019_statistic.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   '0016_quality': quality,
   '0017_forms': forms,
   '0018_widget_ticket': widgetTicket,
+  '0019_statistic': statistic,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StatisticCounter } from '../modules/statistic/statistic.columns.js';
 
 /**
  * Kysely table types. The same shapes hold on SQLite and PostgreSQL because the migrations only
@@ -1067,6 +1068,16 @@ export type QualityCommentTable = {
   created_at: number;
 };
 
+/** Hourly rollups of thread events (migration 0019); the counters are listed in modules/statistic/statistic.columns.ts. */
+export type StatisticHourlyTable = {
+  org_id: number;
+  dims: number;
+  hour: number;
+  agent_id: number;
+  workgroup_id: number;
+  channel: string;
+} & Record<StatisticCounter, Generated<number>>;
+
 export type QualityLogTable = {
   id: Generated<number>;
   org_id: number;
@@ -1158,4 +1169,5 @@ export type Database = {
   quality_inspection: QualityInspectionTable;
   quality_comment: QualityCommentTable;
   quality_log: QualityLogTable;
+  statistic_hourly: StatisticHourlyTable;
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { fromStatusesOf, openThreadStatuses, targetStatusOf } from './thread.machine.js';
+import { rollupThreadEvent } from '../statistic/statistic.repository.js';
 
 /* Kysely queries of threads; every one is scoped by org_id. */
 
@@ -525,7 +526,7 @@ export type ThreadEventValues = {
 };
 
 export const insertThreadEvent = async (db: Executor, values: ThreadEventValues) => {
-  await db
+  const inserted = await db
     .insertInto('thread_event')
     .values({
       org_id: values.orgId,
@@ -537,7 +538,10 @@ export const insertThreadEvent = async (db: Executor, values: ThreadEventValues)
       data: JSON.stringify(values.data ?? {}),
       at: values.at,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Statistics: the hourly rollup follows each event in the same executor (transaction when given one).
+  await rollupThreadEvent(db, values.orgId, Number(inserted.id));
 };
 
 export const insertSummary = async (

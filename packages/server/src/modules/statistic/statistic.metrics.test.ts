@@ -1,0 +1,317 @@
+import { statisticMetricKeys } from '@openkefu/contract';
+import { describe, expect, it } from 'vitest';
+import { bucketOf, emptySums, frtBuckets, quantileOf, type Sums } from './statistic.columns.js';
+import { columnsFor, computeMetrics, metricRegistry } from './statistic.metrics.js';
+import {
+  advanceCycle,
+  createRollupAccumulator,
+  deltaOf,
+  initialCycleState,
+  type CycleState,
+  type RollupContext,
+  type RollupEvent,
+} from './statistic.rollup.js';
+import { offsetSpansOf, resolveRange } from './statistic.service.js';
+import { workDuration } from './statistic.time.js';
+
+/* The registry, the rollup reducer and the time arithmetic on hand-made event sequences. */
+
+const minute = 60_000;
+const hour = 60 * minute;
+const shanghaiHours = JSON.stringify({
+  timezone: 'Asia/Shanghai',
+  entries: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '18:00' })),
+});
+
+type Step = Omit<RollupEvent, 'id' | 'threadId' | 'data'> & { data?: Record<string, unknown> };
+
+/** Runs events through the reducer as the hook and the rebuild do; returns the org-total row (dims 0). */
+const rollup = (
+  steps: Step[],
+  context: Partial<RollupContext> = {},
+): { total: Sums; byAgent: Map<number, Sums> } => {
+  const accumulator = createRollupAccumulator();
+  const states = new Map<string, CycleState>();
+  steps.forEach((step, index) => {
+    const event: RollupEvent = { ...step, id: index + 1, threadId: 1, data: JSON.stringify(step.data ?? {}) };
+    const key = `${event.threadId}|${event.cycle}`;
+    const state = states.get(key) ?? initialCycleState();
+    const delta = deltaOf(state, event, {
+      channel: 'web',
+      workTimesOf: () => '',
+      ...context,
+    });
+    if (delta) accumulator.add(1, delta);
+    states.set(key, advanceCycle(state, event));
+  });
+  const total = emptySums();
+  const byAgent = new Map<number, Sums>();
+  for (const row of accumulator.rows.values()) {
+    if (row.dims === 0)
+      for (const [name, value] of Object.entries(row.sums)) total[name as keyof Sums] += value;
+    if (row.dims === 1) byAgent.set(row.agentId, row.sums);
+  }
+  return { total, byAgent };
+};
+
+const figures = (sums: Sums, visitors = 0) =>
+  computeMetrics(statisticMetricKeys, { ...sums, visitors, leaveMessages: 0 });
+
+const t0 = Date.UTC(2025, 0, 6, 2, 0); // Monday 10:00 in Shanghai
+
+describe('metric registry', () => {
+  it('defines every contract key once, worded in both languages', () => {
+    expect([...metricRegistry.keys()].sort()).toEqual([...statisticMetricKeys].sort());
+    for (const definition of metricRegistry.values()) {
+      expect(definition.label['en-US']).not.toBe('');
+      expect(definition.label['zh-CN']).not.toBe('');
+      expect(definition.description['zh-CN']).not.toBe('');
+      expect(definition.formula['en-US']).not.toBe('');
+    }
+  });
+
+  it('knows which rollup columns each figure reads', () => {
+    for (const key of statisticMetricKeys)
+      if (key !== 'visitors' && key !== 'leaveMessages')
+        expect([key, columnsFor([key]).length > 0]).toEqual([key, true]);
+    expect(columnsFor(['visitors'])).toEqual([]);
+    expect(columnsFor(['satisfactionAvg'])).toEqual(['rated', 'score_sum']);
+    expect(columnsFor(['queueTimeP90'])).toEqual([
+      'queue_max',
+      ...Array.from({ length: 16 }, (_, i) => `queue_h${i}`),
+    ]);
+    expect(columnsFor(['ratedShare'])).toEqual(['closed_agent', 'closed_visitor', 'closed_system', 'rated']);
+  });
+
+  it('answers null, not 0, for averages and shares without data', () => {
+    const values = figures(emptySums());
+    expect(values.firstResponseAvg).toBeNull();
+    expect(values.abandonmentRate).toBeNull();
+    expect(values.satisfactionAvg).toBeNull();
+    expect(values.conversationsNew).toBe(0);
+  });
+});
+
+describe('rollup of event sequences', () => {
+  it('queue, accept, first response, transfer, close, rate: counts and durations', () => {
+    const { total, byAgent } = rollup(
+      [
+        { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+        { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 },
+        { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: t0 + 90_000 },
+        { cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: t0 + 120_000 },
+        { cycle: 1, kind: 'transferred', agentId: 12, workgroupId: 7, at: t0 + 10 * minute },
+        {
+          cycle: 1,
+          kind: 'closed',
+          agentId: 12,
+          workgroupId: 7,
+          at: t0 + 20 * minute,
+          data: { closeType: 'agent', by: 12 },
+        },
+        { cycle: 1, kind: 'rated', agentId: 12, workgroupId: 7, at: t0 + 21 * minute, data: { score: 4 } },
+      ],
+      { messages: { visitor: 5, agent: 7 } },
+    );
+    const values = figures(total, 1);
+    expect(values).toMatchObject({
+      conversationsNew: 1,
+      conversationsQueued: 1,
+      conversationsAccepted: 1,
+      conversationsTransferred: 1,
+      conversationsClosed: 1,
+      closedByAgent: 1,
+      conversationsMissed: 0,
+      conversationsAbandoned: 0,
+      queueTimeAvg: 90,
+      queueTimeMax: 90,
+      firstResponseAvg: 120,
+      firstResponseBusinessAvg: 120,
+      response1to3m: 1,
+      responseUnder1m: 0,
+      handleTimeAvg: 20 * 60 - 90,
+      resolutionTimeAvg: 20 * 60,
+      messagesVisitor: 5,
+      messagesAgent: 7,
+      ratings: 1,
+      ratedShare: 1,
+      satisfactionAvg: 4,
+      satisfaction4: 1,
+      visitors: 1,
+    });
+    // The first agent accepted and answered; the one who took it over closed it and was rated.
+    expect(byAgent.get(11)).toMatchObject({ accepted: 1, frt_count: 1, transferred: 0, closed_agent: 0 });
+    expect(byAgent.get(12)).toMatchObject({ transferred: 1, closed_agent: 1, rated: 1, handle_count: 1 });
+    // Created and queued before anyone took it: no agent.
+    expect(byAgent.get(0)).toMatchObject({ conv_new: 1, queued: 1 });
+  });
+
+  it('a reopened conversation is a new care cycle, timed from the reopening', () => {
+    const reopenAt = t0 + 3 * hour;
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: t0 + 1000 },
+      { cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: t0 + 30_000 },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: 11,
+        workgroupId: 7,
+        at: t0 + hour,
+        data: { closeType: 'visitor' },
+      },
+      { cycle: 2, kind: 'reopened', agentId: null, workgroupId: 7, at: reopenAt },
+      { cycle: 2, kind: 'assigned', agentId: 11, workgroupId: 7, at: reopenAt + 1000 },
+      { cycle: 2, kind: 'first_response', agentId: 11, workgroupId: 7, at: reopenAt + 4 * minute },
+      {
+        cycle: 2,
+        kind: 'closed',
+        agentId: 11,
+        workgroupId: 7,
+        at: reopenAt + hour,
+        data: { closeType: 'timeout' },
+      },
+    ]);
+    expect(figures(total)).toMatchObject({
+      conversationsNew: 2,
+      conversationsReopened: 1,
+      conversationsAccepted: 2,
+      conversationsClosed: 2,
+      closedByVisitor: 1,
+      closedBySystem: 1,
+      firstResponseAvg: (30 + 240) / 2,
+      responseUnder1m: 1,
+      response3to5m: 1,
+      // No queue in either cycle: no queue time at all.
+      queueTimeAvg: null,
+    });
+  });
+
+  it('queue abandonment: queued, never assigned, closed — abandoned and missed', () => {
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: null,
+        workgroupId: 7,
+        at: t0 + 5 * minute,
+        data: { closeType: 'visitor' },
+      },
+    ]);
+    expect(figures(total)).toMatchObject({
+      conversationsQueued: 1,
+      conversationsAbandoned: 1,
+      abandonmentRate: 1,
+      conversationsMissed: 1,
+      handleTimeAvg: null,
+    });
+  });
+
+  it('a conversation the robot handled is not missed', () => {
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'robot_answered', agentId: 99, workgroupId: 7, at: t0 + 1000 },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: 99,
+        workgroupId: 7,
+        at: t0 + minute,
+        data: { closeType: 'visitor' },
+      },
+    ]);
+    expect(figures(total)).toMatchObject({ conversationsMissed: 0, conversationsClosed: 1 });
+  });
+
+  it('counts each first response and close once per cycle, and ignores scores outside 1–5', () => {
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: null, at: t0 },
+      { cycle: 1, kind: 'first_response', agentId: 11, workgroupId: null, at: t0 + 10_000 },
+      { cycle: 1, kind: 'first_response', agentId: 11, workgroupId: null, at: t0 + 20_000 },
+      { cycle: 1, kind: 'rated', agentId: 11, workgroupId: null, at: t0 + 30_000, data: { score: 9 } },
+    ]);
+    expect(total.frt_count).toBe(1);
+    expect(total.rated).toBe(0);
+  });
+
+  it('business hours: a request late on Friday answered on Monday counts only the open time', () => {
+    // Friday 17:50 in Shanghai → Monday 09:05: 10 min on Friday + 5 min on Monday.
+    const friday = Date.UTC(2025, 0, 10, 9, 50);
+    const monday = Date.UTC(2025, 0, 13, 1, 5);
+    const { total } = rollup(
+      [
+        { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: friday },
+        { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: friday + 1000 },
+        { cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: monday },
+        {
+          cycle: 1,
+          kind: 'closed',
+          agentId: 11,
+          workgroupId: 7,
+          at: monday + 10 * minute,
+          data: { closeType: 'agent' },
+        },
+      ],
+      { workTimesOf: () => shanghaiHours },
+    );
+    const values = figures(total);
+    expect(values.firstResponseBusinessAvg).toBe(15 * 60);
+    expect(values.firstResponseAvg).toBe((monday - friday) / 1000);
+    expect(values.resolutionTimeBusinessAvg).toBe(25 * 60);
+    expect(values.responseOver5m).toBe(1);
+  });
+});
+
+describe('histograms', () => {
+  it('places durations in buckets at their bounds', () => {
+    expect(bucketOf(0)).toBe(0);
+    expect(bucketOf(59_999)).toBe(4);
+    expect(bucketOf(60_000)).toBe(5);
+    expect(bucketOf(299_999)).toBe(9);
+    expect(bucketOf(300_000)).toBe(10);
+    expect(bucketOf(100 * hour)).toBe(frtBuckets.length - 1);
+  });
+
+  it('estimates quantiles within a bucket and is exact at bounds', () => {
+    const counts = new Array<number>(16).fill(0);
+    counts[4] = 5; // [45, 60)
+    counts[5] = 5; // [60, 90)
+    expect(quantileOf(counts, 0.5)).toBe(60);
+    expect(quantileOf(counts, 0.9)).toBeCloseTo(84, 5);
+    expect(quantileOf(new Array<number>(16).fill(0), 0.5)).toBeNull();
+    const open = new Array<number>(16).fill(0);
+    open[15] = 1;
+    expect(quantileOf(open, 0.9, 9000)).toBe(9000);
+  });
+});
+
+describe('time zones', () => {
+  it('work hours follow the wall clock across a DST change', () => {
+    const newYork = JSON.stringify({
+      timezone: 'America/New_York',
+      entries: [{ weekday: 7, start: '01:00', end: '04:00' }],
+    });
+    // Sunday 2025-03-09: clocks jump 02:00 → 03:00, so 01:00–04:00 lasts two hours.
+    expect(workDuration(newYork, Date.UTC(2025, 2, 8), Date.UTC(2025, 2, 11))).toBe(2 * hour);
+    // A week later the same window lasts three.
+    expect(workDuration(newYork, Date.UTC(2025, 2, 15), Date.UTC(2025, 2, 18))).toBe(3 * hour);
+    expect(workDuration('', 0, hour)).toBe(hour);
+  });
+
+  it('finds the offset change inside a range to the minute', () => {
+    const spans = offsetSpansOf(Date.UTC(2025, 2, 1), Date.UTC(2025, 3, 1), 'America/New_York');
+    expect(spans).toHaveLength(2);
+    expect(spans[0]).toEqual({ until: Date.UTC(2025, 2, 9, 7), offset: -5 * hour });
+    expect(spans[1]?.offset).toBe(-4 * hour);
+  });
+
+  it('whole-hour zones are exact, half-hour zones are not', () => {
+    expect(resolveRange('2025-03-01', '2025-03-31', 'America/New_York').isExact).toBe(true);
+    expect(resolveRange('2025-03-01', '2025-03-31', 'Asia/Kolkata').isExact).toBe(false);
+    const shanghai = resolveRange('2025-01-06', '2025-01-06', 'Asia/Shanghai');
+    expect(shanghai.start).toBe(Date.UTC(2025, 0, 5, 16));
+    expect(shanghai.end).toBe(Date.UTC(2025, 0, 6, 16));
+  });
+});
