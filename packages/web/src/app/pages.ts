@@ -97,6 +97,11 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/robot/insight/statistic/RobotStatisticPage').then((m) => ({
       default: m.RobotStatisticPage,
     })),
+  'statictic/analysis': () =>
+    import('../features/statictic/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })),
+  // Statistics → knowledge base (debug-only) is the knowledge base's statistics page.
+  'statictic/kb': () =>
+    import('../features/kb/statistic/KbStatisticPage').then((m) => ({ default: m.KbStatisticPage })),
   'robot/huoke': () =>
     import('../features/robot/huoke/LeadListPage').then((m) => ({ default: m.LeadListPage })),
   'robot/zhipuai': () =>

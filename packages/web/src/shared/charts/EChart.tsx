@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Empty, theme as antdTheme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { init, type ChartOption, type EChartsType } from './echarts';
@@ -9,8 +9,12 @@ import './charts.css';
 /** The data behind a chart as a table: what screen readers and keyboard users get. */
 export type ChartTable = {
   columns: string[];
-  rows: (string | number)[][];
+  /** Cells may be controls (e.g. a count that opens the conversations behind it). */
+  rows: ReactNode[][];
 };
+
+/** The series item a click landed on. */
+export type ChartItem = { seriesIndex: number; dataIndex: number; name: string };
 
 export type EChartProps = {
   option: ChartOption;
@@ -24,6 +28,11 @@ export type EChartProps = {
   /** No data: an empty state instead of empty axes. */
   isEmpty?: boolean;
   className?: string;
+  /**
+   * A click on a bar, point or cell (drill-down). Pointer only: give keyboard users the same
+   * action in `table`.
+   */
+  onItemClick?: (item: ChartItem) => void;
 };
 
 /**
@@ -39,6 +48,7 @@ export const EChart = ({
   height = 300,
   isEmpty = false,
   className,
+  onItemClick,
 }: EChartProps) => {
   const { t } = useTranslation(CHARTS_NS);
   const { token } = antdTheme.useToken();
@@ -47,6 +57,8 @@ export const EChart = ({
   const chart = useRef<EChartsType | null>(null);
   const latestOption = useRef(option);
   latestOption.current = option;
+  const latestClick = useRef(onItemClick);
+  latestClick.current = onItemClick;
 
   // A theme change needs a new instance (ECharts applies a theme only at init).
   useEffect(() => {
@@ -59,6 +71,11 @@ export const EChart = ({
       height,
     });
     instance.setOption(latestOption.current);
+    instance.on('click', (params) => {
+      const { seriesIndex, dataIndex, name } = params as Partial<ChartItem>;
+      if (typeof seriesIndex === 'number' && typeof dataIndex === 'number')
+        latestClick.current?.({ seriesIndex, dataIndex, name: name ?? '' });
+    });
     chart.current = instance;
     const observer = new ResizeObserver(() => {
       if (!instance.isDisposed()) instance.resize({ width: 'auto', height });
@@ -98,8 +115,8 @@ export const EChart = ({
             <caption>{ariaLabel}</caption>
             <thead>
               <tr>
-                {table.columns.map((column) => (
-                  <th key={column} scope="col">
+                {table.columns.map((column, index) => (
+                  <th key={index} scope="col">
                     {column}
                   </th>
                 ))}

@@ -23,20 +23,34 @@ export const rangeBounds = (range: StatisticRange) => ({
   to: range[1].endOf('day').valueOf(),
 });
 
+const yesterday = (): StatisticRange => [
+  dayjs().subtract(1, 'day').startOf('day'),
+  dayjs().subtract(1, 'day').endOf('day'),
+];
+
 /**
  * The period picker every statistics page shares: no future days, at most `maxDays` (the
- * statistics calls answer up to 366), presets for 7, 30 and 90 days.
+ * statistics calls answer up to 366), presets for 7, 30 and 90 days, and with `hasDayPresets`
+ * today and yesterday first (pages that chart by hour).
  */
 export const StatisticPeriodPicker = ({
   value,
   onChange,
   maxDays = 366,
+  hasDayPresets = false,
 }: {
   value: StatisticRange;
   onChange: (range: StatisticRange) => void;
   maxDays?: number;
+  hasDayPresets?: boolean;
 }) => {
   const { t } = useTranslation(CHARTS_NS);
+  const dayPresets = hasDayPresets
+    ? [
+        { label: t('today'), value: lastDays(1) },
+        { label: t('yesterday'), value: yesterday() },
+      ]
+    : [];
   return (
     <DatePicker.RangePicker
       aria-label={t('period')}
@@ -49,6 +63,7 @@ export const StatisticPeriodPicker = ({
         if (picked?.[0] && picked[1]) onChange([picked[0], picked[1]]);
       }}
       presets={[
+        ...dayPresets,
         { label: t('last7'), value: lastDays(7) },
         { label: t('last30'), value: lastDays(30) },
         { label: t('last90'), value: lastDays(90) },

@@ -1,7 +1,7 @@
 import type { ChartOption } from './echarts';
 
-/** One line or bar per figure over the days of a statistics page. */
-export type DailySeries = { name: string; type: 'line' | 'bar'; data: number[] };
+/** One line or bar per figure over the days of a statistics page; null is a gap (no figure that day). */
+export type DailySeries = { name: string; type: 'line' | 'bar'; data: (number | null)[] };
 
 /** The chart every statistics page draws by day: days along the bottom, whole counts up the side. */
 export const dailyChartOption = (days: string[], series: DailySeries[]): ChartOption => ({

@@ -1,6 +1,6 @@
 import './i18n';
 
-export { EChart, type ChartTable, type EChartProps } from './EChart';
+export { EChart, type ChartItem, type ChartTable, type EChartProps } from './EChart';
 export type { ChartOption } from './echarts';
 export { buildChartTheme, isDarkToken } from './theme';
 export { dailyChartOption, type DailySeries } from './dailyOption';
@@ -10,4 +10,4 @@ export {
   rangeBounds,
   type StatisticRange,
 } from './StatisticPeriod';
-export { KpiCards, StatisticQueryView, type KpiItem } from './StatisticLayout';
+export { HintedTitle, KpiCards, StatisticQueryView, formatChange, type KpiItem } from './StatisticLayout';

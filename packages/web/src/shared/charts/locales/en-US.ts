@@ -7,4 +7,11 @@ export const chartsEnUS = {
   last30: 'Last 30 days',
   last90: 'Last 90 days',
   retry: 'Try again',
+  today: 'Today',
+  yesterday: 'Yesterday',
+  formula: 'How it is computed: {{formula}}',
+  vsPrevious: '{{change}} vs the previous period',
+  noPrevious: 'Nothing to compare with in the previous period',
+  drill: 'Conversations',
+  drillOf: 'Conversations behind {{title}}',
 };
