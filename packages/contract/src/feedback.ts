@@ -79,8 +79,11 @@ export const feedbackCreateBodySchema = z.object({
 });
 export type FeedbackCreateBody = z.infer<typeof feedbackCreateBodySchema>;
 
-/** POST /help/:slug/api/feedback — the help centre's form (no uploads there). */
-export const helpFeedbackBodySchema = z.object(feedbackFields);
+/**
+ * POST /help/:slug/api/feedback — the help centre's form; images are aids from
+ * POST /help/:slug/api/feedback/image.
+ */
+export const helpFeedbackBodySchema = feedbackCreateBodySchema;
 export type HelpFeedbackBody = z.infer<typeof helpFeedbackBodySchema>;
 
 export const feedbackQuerySchema = pageQuerySchema.extend({

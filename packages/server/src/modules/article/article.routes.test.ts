@@ -1,5 +1,6 @@
 import type {
   Article,
+  ArticleCreateBody,
   ArticleSummary,
   ArticleVersion,
   ArticleVersionDetail,
@@ -12,7 +13,10 @@ import type {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn, useTestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
+import type { Principal } from '../auth/auth.service.js';
 import { createRecordsOrg, getJson, postJson, type RecordsOrg } from '../records/records.fixture.js';
+
+import { createArticleService } from './article.service.js';
 
 const fieldsOf = (body: { fields?: { field: string }[] }) => body.fields?.map((field) => field.field) ?? [];
 
@@ -170,6 +174,48 @@ await describeEachDatabase('article routes', (target) => {
       expect((await list(b.admin.token, 'type=support')).body.data.content.map((row) => row.title)).toEqual([
         'B article',
       ]);
+    });
+
+    it("answers 404 for another organisation's versions, restores and question-bank answers", async () => {
+      const ofB = (await create(b.admin.token, { title: 'B versions', content: '<p>One</p>' })).body.data;
+      expect((await update(b.admin.token, ofB, { content: '<p>Two</p>' })).status).toBe(200);
+      expect(
+        (await getJson(ctx, `/api/article/version?aid=${ofB.aid}&version=1`, a.admin.token)).status,
+      ).toBe(404);
+      const restore = await postJson(ctx, '/api/article/restore', a.admin.token, {
+        aid: ofB.aid,
+        version: 1,
+      });
+      expect(restore.status).toBe(404);
+      // Untouched: B's article still has its second version's content.
+      const got = await getJson<Article>(ctx, `/api/article/get?aid=${ofB.aid}`, b.admin.token);
+      expect(got.body.data).toMatchObject({ version: 2, content: '<p>Two</p>' });
+
+      // Question banks are admin-account only, so B's question is written through the service.
+      const service = createArticleService({
+        db: ctx.database.db,
+        dialect: ctx.database.dialect,
+        access: { can: async () => true, assert: async () => undefined },
+      });
+      const foreign = await service.create(
+        { ...b.admin, isAdminAccount: true } as unknown as Principal,
+        {
+          type: 'tiku',
+          title: 'B question',
+          status: 'published',
+          question: choice(),
+        } as ArticleCreateBody,
+      );
+      const attempt = await postJson(ctx, '/api/article/tiku/attempt', staff, {
+        answers: [{ aid: foreign.aid, answer: ['A'] }],
+      });
+      expect(attempt.status).toBe(404);
+      const practice = await getJson<TikuPracticeQuestion[]>(
+        ctx,
+        '/api/article/tiku/practice?size=50',
+        staff,
+      );
+      expect(practice.body.data.map((question) => question.aid)).not.toContain(foreign.aid);
     });
   });
 
@@ -441,6 +487,60 @@ await describeEachDatabase('article routes', (target) => {
           .status,
       ).toBe(404);
       expect((await getJson(ctx, '/api/article/tiku/practice', a.admin.token)).status).toBe(403);
+    });
+  });
+
+  describe('daily articles (jinrimeiyu) and Q&A pairs (tikuqa)', () => {
+    it('creates and lists each in its own list with its own categories, for the admin account only', async () => {
+      const words = (await category(staff, { type: 'jinrimeiyu', name: 'Words' })).body.data;
+      expect(words.type).toBe('jinrimeiyu');
+      const daily = await create(staff, {
+        type: 'jinrimeiyu',
+        title: 'Word of the day: resilient',
+        summary: 'Able to recover quickly.',
+        content: `<p>She is <em>resilient</em>.</p>${xss}`,
+        categories: [words.cid],
+        status: 'published',
+      });
+      expect(daily.status).toBe(200);
+      expect(daily.body.data).toMatchObject({
+        type: 'jinrimeiyu',
+        categories: [{ cid: words.cid, name: 'Words' }],
+        content: '<p>She is <em>resilient</em>.</p><img src="x" /><a>x</a>',
+        question: null,
+      });
+      const pair = await create(staff, {
+        type: 'tikuqa',
+        title: 'How long does a refund take?',
+        summary: 'Up to seven working days after approval.',
+        status: 'published',
+      });
+      expect(pair.status).toBe(200);
+      expect(pair.body.data).toMatchObject({ type: 'tikuqa', question: null, tender: null });
+
+      const dailyList = await list(staff, 'type=jinrimeiyu');
+      expect(dailyList.status).toBe(200);
+      expect(dailyList.body.data.content.map((row) => [row.aid, row.title, row.summary])).toEqual([
+        [daily.body.data.aid, 'Word of the day: resilient', 'Able to recover quickly.'],
+      ]);
+      const byCategory = await list(staff, `type=jinrimeiyu&category=${words.cid}`);
+      expect(byCategory.body.data.totalElements).toBe(1);
+      const pairs = await list(staff, 'type=tikuqa');
+      expect(pairs.body.data.content.map((row) => [row.aid, row.title, row.summary])).toEqual([
+        [pair.body.data.aid, 'How long does a refund take?', 'Up to seven working days after approval.'],
+      ]);
+      // Neither list shows the other's articles, nor the help centre's.
+      expect((await list(staff, 'type=support')).body.data.content.map((row) => row.aid)).not.toContain(
+        pair.body.data.aid,
+      );
+      // A category of one type is not a category of another.
+      expect((await list(staff, `type=tikuqa&category=${words.cid}`)).status).toBe(404);
+
+      for (const type of ['jinrimeiyu', 'tikuqa']) {
+        expect((await list(a.admin.token, `type=${type}`)).status).toBe(403);
+        expect((await create(a.admin.token, { type, title: 'Not mine to write' })).status).toBe(403);
+      }
+      expect((await list(staff, 'type=tikuqa&size=0')).status).toBe(400);
     });
   });
 

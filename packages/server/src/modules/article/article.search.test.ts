@@ -90,6 +90,67 @@ await describeEachDatabase('article search', (target) => {
     expect(en.content[security]?.snippetHtml).toContain('<mark>reset</mark> <mark>password</mark>');
   });
 
+  it('ranks an old title match first among hundreds of newer body-only matches, and pages through all', async () => {
+    // More matches than the ranked window (rankedCandidateLimit = 200): the title tier must not
+    // depend on being among the newest matches.
+    const c = await createRecordsOrg(ctx);
+    const { db, dialect } = ctx.database;
+    const body = (index: number) => ({
+      title: `Shipping note ${index}`,
+      summary: '',
+      content: `<p>Note ${index}: the warranty card stays in the box; warranty questions go to the shop.</p>`,
+      keywords: [],
+    });
+    const [oldest] = await insertArticles(db, dialect, c.admin, [
+      { title: 'Warranty', summary: '', content: '<p>What is covered and for how long.</p>', keywords: [] },
+      ...Array.from({ length: 120 }, (_, index) => body(index)),
+    ]);
+    const [middle] = await insertArticles(db, dialect, c.admin, [
+      { title: 'Extended warranty plans', summary: '', content: '<p>Plans and prices.</p>', keywords: [] },
+      ...Array.from({ length: 140 }, (_, index) => body(120 + index)),
+    ]);
+    const titled = [oldest, middle].sort();
+
+    const first = await hits('warranty', c.admin.token, 20);
+    expect(first.totalElements).toBe(262);
+    expect(
+      first.content
+        .slice(0, 2)
+        .map((hit) => hit.aid)
+        .sort(),
+    ).toEqual(titled);
+    expect(first.content[2]?.title).toMatch(/^Shipping note/);
+
+    // A page that ends the title tier and starts the body tier, then the next one.
+    const small = await getJson<Page<ArticleSearchHit>>(
+      ctx,
+      `${search('warranty', 5)}&page=0`,
+      c.admin.token,
+    );
+    const next = await getJson<Page<ArticleSearchHit>>(ctx, `${search('warranty', 5)}&page=1`, c.admin.token);
+    expect(
+      small.body.data.content
+        .slice(0, 2)
+        .map((hit) => hit.aid)
+        .sort(),
+    ).toEqual(titled);
+    expect(small.body.data.content).toHaveLength(5);
+    expect(next.body.data.content).toHaveLength(5);
+    expect(next.body.data.content.every((hit) => hit.title.startsWith('Shipping note'))).toBe(true);
+
+    // Every match exactly once across pages, past the ranked window.
+    const seen = new Set<string>();
+    for (let page = 0; page < 6; page += 1) {
+      const response = await getJson<Page<ArticleSearchHit>>(
+        ctx,
+        `${search('warranty', 50)}&page=${page}`,
+        c.admin.token,
+      );
+      for (const hit of response.body.data.content) seen.add(hit.aid);
+    }
+    expect(seen.size).toBe(262);
+  });
+
   it('finds English articles case-insensitively by whole words', async () => {
     for (const [query, word] of [
       ['REFUND', /refund/i],

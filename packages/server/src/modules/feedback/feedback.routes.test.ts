@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type {
   Attachment,
   Feedback,
@@ -21,11 +22,21 @@ import {
   type Envelope,
   type RecordsOrg,
 } from '../records/records.fixture.js';
-import { createFeedbackService, feedbackRateRule, type FeedbackTicketInput } from './feedback.service.js';
+import {
+  createFeedbackService,
+  feedbackImageRule,
+  feedbackRateRule,
+  type FeedbackTicketInput,
+} from './feedback.service.js';
 
 await describeEachDatabase('feedback routes', (target) => {
   // Replies to a visitor who left an email address go out by mail: a local SMTP server receives them.
-  const env: Record<string, string> = { EMAIL_PROVIDER: 'smtp', MAIL_FROM: 'Acme <support@acme.test>' };
+  const env: Record<string, string> = {
+    EMAIL_PROVIDER: 'smtp',
+    MAIL_FROM: 'Acme <support@acme.test>',
+    // Small, so the help centre's image upload can be tested past its limit.
+    UPLOAD_MAX_IMAGE_MB: '1',
+  };
   let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
@@ -225,6 +236,140 @@ await describeEachDatabase('feedback routes', (target) => {
       expect(
         (await getJson<Page<Feedback>>(ctx, '/api/feedback/query', b.admin.token)).body.data.content,
       ).not.toEqual(expect.arrayContaining([expect.objectContaining({ content: 'Add a dark theme' })]));
+    });
+  });
+
+  describe("from the help centre's form, with images", () => {
+    let org: RecordsOrg;
+    let slug: string;
+    beforeAll(async () => {
+      org = await createRecordsOrg(ctx);
+      slug = org.admin.subDomain;
+    });
+    const postImage = (data: Buffer, name: string, ip: string, to = slug, language = 'en-US') => {
+      const { payload, headers } = multipartBody({ file: { data, name } });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/help/${to}/api/feedback/image`,
+        headers: { ...headers, 'accept-language': language },
+        payload,
+        remoteAddress: ip,
+      });
+    };
+    const postFeedback = (payload: object, ip: string, to = slug) =>
+      ctx.app.inject({ method: 'POST', url: `/help/${to}/api/feedback`, payload, remoteAddress: ip });
+
+    it('stores the feedback with its checked images, shown in the console', async () => {
+      const ip = nextAddress();
+      const aids: string[] = [];
+      for (const [format, name] of [
+        ['png', 'one.png'],
+        ['jpeg', 'two.jpg'],
+      ] as const) {
+        const response = await postImage(await imageBytes(format, 30, 20), name, ip);
+        expect(response.statusCode).toBe(200);
+        const image = response.json<Envelope<{ aid: string; path: string; thumbPath: string | null }>>().data;
+        expect(image.path).toMatch(/^\/uploads\//);
+        expect(image.thumbPath).toMatch(/^\/uploads\//);
+        aids.push(image.aid);
+      }
+      const sent = await postFeedback(
+        {
+          category: 'bug',
+          content: 'The refund article shows a broken image',
+          contact: 'ann@example.com',
+          url: `https://help.example/help/${slug}/article/x`,
+          browser: 'Mozilla/5.0',
+          images: aids,
+        },
+        ip,
+      );
+      expect(sent.statusCode).toBe(200);
+      const { fid } = sent.json<Envelope<{ fid: string }>>().data;
+      const stored = await getJson<Feedback>(ctx, `/api/feedback/get?fid=${fid}`, org.agent.token);
+      expect(stored.status).toBe(200);
+      expect(stored.body.data).toMatchObject({
+        source: 'help',
+        category: 'bug',
+        contact: 'ann@example.com',
+        visitor: null,
+      });
+      expect(stored.body.data.images.map((image) => image.aid)).toEqual(aids);
+      // The images are the organisation's, not another's.
+      expect((await getJson(ctx, `/api/feedback/get?fid=${fid}`, b.admin.token)).status).toBe(404);
+    });
+
+    it('refuses bad input naming the field, and stores nothing', async () => {
+      const ip = nextAddress();
+      const before = (await getJson<Page<Feedback>>(ctx, '/api/feedback/query', org.agent.token)).body.data
+        .totalElements;
+      const pdf = await postImage(pdfBytes(), 'manual.pdf', ip);
+      expect(pdf.statusCode).toBe(400);
+      expect(fieldsOf(pdf.json())).toEqual(['file']);
+      const zh = await postImage(pdfBytes(), 'manual.png', ip, slug, 'zh-CN');
+      expect(zh.statusCode).toBe(400);
+      expect(zh.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+      const noContent = await postFeedback({ category: 'bug' }, ip);
+      expect(noContent.statusCode).toBe(400);
+      expect(fieldsOf(noContent.json())).toContain('content');
+      // A PNG signature followed by more than the 1 MB limit: refused while streaming.
+      const large = await postImage(
+        Buffer.concat([await imageBytes('png', 10, 10), randomBytes(1024 * 1024 + 1)]),
+        'big.png',
+        ip,
+      );
+      expect(large.statusCode).toBe(413);
+
+      // Images of another organisation, or files that are not images, are not this form's images.
+      const visitorOfB = await initVisitor(b);
+      const foreign = await upload(visitorOfB.token, 'image', await imageBytes('png', 10, 10), 'b.png');
+      const image = (await postImage(await imageBytes('png', 10, 10), 'ok.png', ip)).json<
+        Envelope<{ aid: string }>
+      >().data;
+      const cases: [object, string][] = [
+        [{ category: 'rant', content: 'x' }, 'category'],
+        [{ category: 'bug', content: '   ' }, 'content'],
+        [{ category: 'bug', content: 'x', contact: 'x'.repeat(201) }, 'contact'],
+        [{ category: 'bug', content: 'x', url: 'javascript:alert(1)' }, 'url'],
+        [{ category: 'bug', content: 'x', images: [image.aid, '2', '3', '4', '5'] }, 'images'],
+        [{ category: 'bug', content: 'x', images: [image.aid, foreign.aid] }, 'images.1'],
+        [{ category: 'bug', content: 'x', images: ['no-such-image'] }, 'images.0'],
+      ];
+      for (const [payload, field] of cases) {
+        const response = await postFeedback(payload, ip);
+        expect(response.statusCode, field).toBe(400);
+        expect(fieldsOf(response.json()), field).toContain(field);
+      }
+      expect(
+        (await getJson<Page<Feedback>>(ctx, '/api/feedback/query', org.agent.token)).body.data.totalElements,
+      ).toBe(before);
+      // An unknown help centre: 404 before anything is read or stored.
+      expect((await postImage(await imageBytes('png', 10, 10), 'x.png', ip, 'no-such-help')).statusCode).toBe(
+        404,
+      );
+    });
+
+    it('limits feedback and image uploads per address with 429 and retryAfter', async () => {
+      const ip = nextAddress();
+      for (let index = 0; index < feedbackRateRule.limit; index += 1)
+        expect((await postFeedback({ category: 'other', content: `note ${index}` }, ip)).statusCode).toBe(
+          200,
+        );
+      const refused = await postFeedback({ category: 'other', content: 'one more' }, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ retryAfter?: number }>().retryAfter).toBeGreaterThan(0);
+      // Another address is not affected.
+      expect(
+        (await postFeedback({ category: 'other', content: 'elsewhere' }, nextAddress())).statusCode,
+      ).toBe(200);
+
+      const imageIp = nextAddress();
+      const png = await imageBytes('png', 10, 10);
+      for (let index = 0; index < feedbackImageRule.limit; index += 1)
+        expect((await postImage(png, `${index}.png`, imageIp)).statusCode).toBe(200);
+      const tooMany = await postImage(png, 'again.png', imageIp);
+      expect(tooMany.statusCode).toBe(429);
+      expect(tooMany.headers['retry-after']).toBeTruthy();
     });
   });
 

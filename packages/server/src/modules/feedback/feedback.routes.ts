@@ -19,9 +19,11 @@ import { AppError } from '../../http/errors.js';
 import { getPrincipal, requirePermission } from '../../http/guards.js';
 import { translate } from '../../http/i18n.js';
 import { errorResponses, languageOf, ok } from '../../http/reply.js';
+import { receiveUpload } from '../upload/upload.form.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
 import {
   createFeedbackService,
+  feedbackImageRule,
   feedbackIpRule,
   feedbackRateRule,
   type FeedbackReplyMailer,
@@ -29,6 +31,12 @@ import {
 } from './feedback.service.js';
 
 const tags = ['feedback'];
+/** What the help centre's image upload answers: the aid to send with the feedback, and where it is shown. */
+const helpFeedbackImageSchema = z.object({
+  aid: z.string(),
+  path: z.string(),
+  thumbPath: z.string().nullable(),
+});
 const feedbackEnvelope = envelopeSchema(feedbackSchema);
 const access =
   "Guarded by the feedback.list permission with the call's action (query/get to read, edit to reply, close " +
@@ -113,21 +121,71 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
     async (request) => ok(request, await feedback.listOfVisitor(getVisitorPrincipal(request))),
   );
 
+  /** The published help centre of a slug, or the 404 every help-centre call gives. */
+  const helpSiteOf = async (org: string) => {
+    const site = await app.services.kb.settingsBySlug(org);
+    if (!site) throw AppError.notFound('feedback.helpNotFound', { org });
+    return site;
+  };
+
+  app.post(
+    '/help/:org/api/feedback/image',
+    {
+      schema: {
+        tags,
+        summary: "An image for the help centre's feedback form (no sign-in)",
+        description:
+          'multipart/form-data with one `file`: checked against its real type (png, jpeg, gif, webp) and the ' +
+          'image size limit (400 naming `file`, 413 past the limit), stored like a visitor upload. Send the ' +
+          '`aid` in `images` of `POST /help/:org/api/feedback` (up to 4). ' +
+          `At most ${feedbackImageRule.limit} images per address every ${feedbackImageRule.windowSeconds} s ` +
+          '(429 with retryAfter). 404 for an unknown or unpublished help centre.',
+        consumes: ['multipart/form-data'],
+        params: z.object({ org: z.string().min(1).max(64) }),
+        response: {
+          200: envelopeSchema(helpFeedbackImageSchema),
+          ...errorResponses(400, 404, 413, 429),
+        },
+      },
+    },
+    async (request) => {
+      const site = await helpSiteOf(request.params.org);
+      await feedback.limitHelpImage(request.ip);
+      const { uploads } = app.services;
+      const staged = await receiveUpload(request, {
+        stagingDir: uploads.stagingDir,
+        kind: 'image',
+        limitMb: uploads.limitMb('image'),
+      });
+      try {
+        const image = await uploads.create(
+          { orgId: site.orgId, userId: null, username: 'help' },
+          'image',
+          staged,
+        );
+        return ok(request, { aid: image.aid, path: image.path, thumbPath: image.thumbPath });
+      } finally {
+        await staged.discard();
+      }
+    },
+  );
+
   app.post(
     '/help/:org/api/feedback',
     {
       schema: {
         tags,
-        summary: 'Feedback from the public help centre (no sign-in, no images)',
-        description: `404 for an unknown or unpublished help centre. ${limits}`,
+        summary: 'Feedback from the public help centre (no sign-in)',
+        description:
+          '`images`: up to 4 aids from `POST /help/:org/api/feedback/image`; anything else is a 400 naming ' +
+          `\`images.<n>\`. 404 for an unknown or unpublished help centre. ${limits}`,
         params: z.object({ org: z.string().min(1).max(64) }),
         body: helpFeedbackBodySchema,
         response: { 200: envelopeSchema(z.object({ fid: z.string() })), ...errorResponses(400, 404, 429) },
       },
     },
     async (request) => {
-      const site = await app.services.kb.settingsBySlug(request.params.org);
-      if (!site) throw AppError.notFound('feedback.helpNotFound', { org: request.params.org });
+      const site = await helpSiteOf(request.params.org);
       return ok(request, await feedback.createFromHelp(site.orgId, request.body, request.ip));
     },
   );

@@ -76,6 +76,8 @@ export type FeedbackReplyMailer = (input: {
 export const feedbackRateRule = { limit: 5, windowSeconds: 600 };
 /** Per address across visitors, so new visitor tokens do not reset the count. */
 export const feedbackIpRule = { limit: 30, windowSeconds: 3600 };
+/** Image uploads of the help centre's form per address: four for each feedback feedbackRateRule allows. */
+export const feedbackImageRule = { limit: 20, windowSeconds: 600 };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const dayMs = 86_400_000;
@@ -206,10 +208,24 @@ export const createFeedbackService = (deps: {
   };
 
   /**
-   * From the widget. Images are aids of image uploads of the organisation (`POST
-   * /visitor/api/upload?kind=image` checked their real type and size); anything else is a 400
-   * naming `images.<n>` and nothing is stored.
+   * The stored images of `aids`: image uploads of the organisation (the upload routes checked
+   * their real type and size). Anything else is a 400 naming `images.<n>`, before anything is stored.
    */
+  const checkImages = async (orgId: number, aids: string[]): Promise<StoredImage[]> => {
+    const unique = [...new Set(aids)];
+    const found = new Map((await findImages(db, orgId, unique)).map((row) => [row.aid, row]));
+    return unique.map((aid, index) => {
+      const image = found.get(aid);
+      if (!image || image.kind !== 'image')
+        throw AppError.badRequest('feedback.imageInvalid', {
+          params: { aid },
+          fields: [{ field: `images.${index}`, message: 'is not an uploaded image' }],
+        });
+      return { aid, key: image.storage_key, thumbKey: image.thumb_key };
+    });
+  };
+
+  /** From the widget. Images are aids of the visitor's `POST /visitor/api/upload?kind=image`. */
   const createFromVisitor = async (
     visitor: { visitorId: number; orgId: number },
     body: FeedbackCreateBody,
@@ -219,18 +235,7 @@ export const createFeedbackService = (deps: {
       { key: `feedback:visitor:${visitor.visitorId}`, rule: feedbackRateRule },
       { key: `feedback:ip:${ip}`, rule: feedbackIpRule },
     ]);
-    const aids = [...new Set(body.images)];
-    const found = new Map((await findImages(db, visitor.orgId, aids)).map((row) => [row.aid, row]));
-    const images: StoredImage[] = [];
-    for (const [index, aid] of aids.entries()) {
-      const image = found.get(aid);
-      if (!image || image.kind !== 'image')
-        throw AppError.badRequest('feedback.imageInvalid', {
-          params: { aid },
-          fields: [{ field: `images.${index}`, message: 'is not an uploaded image' }],
-        });
-      images.push({ aid, key: image.storage_key, thumbKey: image.thumb_key });
-    }
+    const images = await checkImages(visitor.orgId, body.images);
     const visitorRow = await db
       .selectFrom('visitor')
       .select('customer_id')
@@ -248,7 +253,10 @@ export const createFeedbackService = (deps: {
     return toVisitorFeedback(await requireFeedback(visitor.orgId, fid));
   };
 
-  /** From the public help centre (no visitor token, no images); limited per address. */
+  /**
+   * From the public help centre (no visitor token); limited per address. Images are aids of
+   * `POST /help/:slug/api/feedback/image`, checked like the widget's.
+   */
   const createFromHelp = async (
     orgId: number,
     body: HelpFeedbackBody,
@@ -258,10 +266,18 @@ export const createFeedbackService = (deps: {
       { key: `feedback:help:${ip}`, rule: feedbackRateRule },
       { key: `feedback:ip:${ip}`, rule: feedbackIpRule },
     ]);
+    const images = await checkImages(orgId, body.images);
     return {
-      fid: await insert({ orgId, visitorId: null, customerId: null, source: 'help', body, images: [] }),
+      fid: await insert({ orgId, visitorId: null, customerId: null, source: 'help', body, images }),
     };
   };
+
+  /**
+   * Counts an image upload from the help centre against its address (four images for each of
+   * feedbackRateRule's feedback); 429 past it.
+   */
+  const limitHelpImage = (ip: string) =>
+    limit([{ key: `feedback:help-image:${ip}`, rule: feedbackImageRule }]);
 
   /** What the widget shows on return: the visitor's feedback with the replies (at most 50). */
   const listOfVisitor = async (visitor: { visitorId: number; orgId: number }): Promise<VisitorFeedback[]> =>
@@ -425,5 +441,16 @@ export const createFeedbackService = (deps: {
     };
   };
 
-  return { createFromVisitor, createFromHelp, listOfVisitor, page, get, reply, close, convert, statistic };
+  return {
+    createFromVisitor,
+    createFromHelp,
+    limitHelpImage,
+    listOfVisitor,
+    page,
+    get,
+    reply,
+    close,
+    convert,
+    statistic,
+  };
 };

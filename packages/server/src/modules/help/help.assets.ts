@@ -7,8 +7,9 @@ import { gzipSync } from 'node:zlib';
  * copy step. Served under /help/_assets/ with a content hash in the name (immutable caching) and
  * gzip-compressed once at start-up. `_` can never start an organisation's slug ([a-z0-9-]).
  *
- * The script is plain ES2017 without a build step: it only sends votes. Its words come from the
- * page's data-* attributes, so it carries no language of its own.
+ * The script is plain ES2017 without a build step: it sends votes and the feedback form (images
+ * first, one upload each, then the form with their aids). Its words come from the page's data-*
+ * attributes, so it carries no language of its own.
  */
 
 const css = `*,*::before,*::after{box-sizing:border-box}
@@ -62,6 +63,12 @@ h2{font-size:1.125rem;line-height:1.4;margin:28px 0 12px}
 .vote [aria-pressed=true]{border-color:var(--link,#0958d9);color:var(--link,#0958d9);font-weight:600}
 .more{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:12px;margin-top:24px;padding:16px;background:#fff;border:1px solid #e1e4e8;border-radius:12px}
 .more p{margin:0;font-weight:600}
+.more .acts{display:flex;flex-wrap:wrap;gap:8px}
+.fb label{display:block;font-weight:600;margin:16px 0 4px}
+.fb select,.fb textarea,.fb input{display:block;width:100%;font:inherit;padding:10px 12px;border:1px solid #767676;border-radius:8px;background:#fff;color:#1f1f1f}
+.fb input[type=file]{padding:8px}
+.fb .btn{margin-top:20px}
+.fb .btn:disabled{opacity:.6;cursor:wait}
 .pager{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:8px;margin-top:16px}
 mark{background:#fff1b8;color:inherit;padding:0 1px}
 .ft{background:#fff;border-top:1px solid #e1e4e8;padding:20px 0;color:#595959;font-size:.875rem}
@@ -73,43 +80,102 @@ mark{background:#fff1b8;color:inherit;padding:0 1px}
 
 const js = `(function () {
   'use strict';
-  var box = document.querySelector('[data-vote-url]');
-  if (!box) return;
-  var buttons = box.querySelectorAll('button[data-helpful]');
-  var status = box.querySelector('[role=status]');
-  var say = function (text) { status.textContent = text; };
-  var send = function (button) {
-    var helpful = button.getAttribute('data-helpful') === '1';
-    for (var i = 0; i < buttons.length; i++) buttons[i].setAttribute('aria-pressed', String(buttons[i] === button));
-    fetch(box.getAttribute('data-vote-url'), {
+  var post = function (url, body, isJson) {
+    return fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'accept-language': document.documentElement.lang },
-      body: JSON.stringify({ aid: box.getAttribute('data-aid'), helpful: helpful })
-    })
-      .then(function (response) {
-        return response.json().then(function (body) {
-          if (!response.ok) throw body;
-          return body.data;
-        });
-      })
-      .then(function (counts) {
-        for (var i = 0; i < buttons.length; i++) {
-          var count = buttons[i].getAttribute('data-helpful') === '1' ? counts.rateHelpful : counts.rateUseless;
-          buttons[i].querySelector('[data-count]').textContent = ' (' + count + ')';
-        }
-        say(box.getAttribute('data-thanks')
-          .replace('{helpful}', counts.rateHelpful)
-          .replace('{total}', counts.rateHelpful + counts.rateUseless));
-      })
-      .catch(function (error) {
-        say((error && error.message) || box.getAttribute('data-failed'));
+      headers: isJson
+        ? { 'content-type': 'application/json', 'accept-language': document.documentElement.lang }
+        : { 'accept-language': document.documentElement.lang },
+      body: isJson ? JSON.stringify(body) : body
+    }).then(function (response) {
+      return response.json().then(function (answer) {
+        if (!response.ok) throw answer;
+        return answer.data;
       });
+    });
   };
-  for (var i = 0; i < buttons.length; i++)
-    buttons[i].addEventListener('click', function (event) { send(event.currentTarget); });
+
+  var box = document.querySelector('[data-vote-url]');
+  if (box) {
+    var buttons = box.querySelectorAll('button[data-helpful]');
+    var status = box.querySelector('[role=status]');
+    var send = function (button) {
+      var helpful = button.getAttribute('data-helpful') === '1';
+      for (var i = 0; i < buttons.length; i++) buttons[i].setAttribute('aria-pressed', String(buttons[i] === button));
+      post(box.getAttribute('data-vote-url'), { aid: box.getAttribute('data-aid'), helpful: helpful }, true)
+        .then(function (counts) {
+          for (var i = 0; i < buttons.length; i++) {
+            var count = buttons[i].getAttribute('data-helpful') === '1' ? counts.rateHelpful : counts.rateUseless;
+            buttons[i].querySelector('[data-count]').textContent = ' (' + count + ')';
+          }
+          status.textContent = box.getAttribute('data-thanks')
+            .replace('{helpful}', counts.rateHelpful)
+            .replace('{total}', counts.rateHelpful + counts.rateUseless);
+        })
+        .catch(function (error) {
+          status.textContent = (error && error.message) || box.getAttribute('data-failed');
+        });
+    };
+    for (var i = 0; i < buttons.length; i++)
+      buttons[i].addEventListener('click', function (event) { send(event.currentTarget); });
+  }
+
+  var form = document.querySelector('form[data-feedback-url]');
+  if (form) {
+    var say = function (text) { form.querySelector('[role=status]').textContent = text; };
+    var word = function (name, file) { return form.getAttribute('data-' + name).replace('{name}', file ? file.name : ''); };
+    var submit = form.querySelector('button[type=submit]');
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var content = form.elements.content;
+      if (!content.value.trim()) { say(word('required')); content.focus(); return; }
+      var files = Array.prototype.slice.call(form.elements.images.files || []);
+      var types = form.getAttribute('data-image-types').split(',');
+      var maxBytes = Number(form.getAttribute('data-max-bytes'));
+      if (files.length > Number(form.getAttribute('data-max-images'))) { say(word('too-many')); return; }
+      for (var i = 0; i < files.length; i++) {
+        if (types.indexOf(files[i].type) < 0) { say(word('bad-type', files[i])); return; }
+        if (files[i].size > maxBytes) { say(word('too-large', files[i])); return; }
+      }
+      submit.disabled = true;
+      var aids = [];
+      // One image at a time: the server checks each (real type, size) and answers its aid.
+      var upload = files.reduce(function (chain, file, index) {
+        return chain.then(function () {
+          say(form.getAttribute('data-uploading').replace('{n}', index + 1).replace('{count}', files.length));
+          var data = new FormData();
+          data.append('file', file, file.name);
+          return post(form.getAttribute('data-image-url'), data, false).then(function (image) { aids.push(image.aid); });
+        });
+      }, Promise.resolve());
+      upload
+        .then(function () {
+          say(form.getAttribute('data-sending'));
+          return post(form.getAttribute('data-feedback-url'), {
+            category: form.elements.category.value,
+            content: content.value,
+            contact: form.elements.contact.value,
+            url: form.elements.url.value,
+            browser: navigator.userAgent.slice(0, 500),
+            images: aids
+          }, true);
+        })
+        .then(function () {
+          form.reset();
+          say(word('thanks'));
+        })
+        .catch(function (error) {
+          say((error && error.message) || word('failed'));
+        })
+        .then(function () { submit.disabled = false; });
+    });
+  }
 })();
 `;
+
+/** The console's icon, byte for byte (keep in sync with web/public/favicon.svg; a test compares them). */
+const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1890FF"/><path d="M16 30a16 16 0 0 1 32 0v8a6 6 0 0 1-6 6h-4v-14h6v-0a12 12 0 0 0-24 0v0h6v14h-4a6 6 0 0 1-6-6z" fill="#fff"/></svg>`;
 
 export type HelpAsset = {
   /** The file name under /help/_assets/. */
@@ -138,6 +204,7 @@ export const helpAssetsPath = '/help/_assets/';
 
 export const helpStylesheet = assetOf('help', 'css', 'text/css; charset=utf-8', css);
 export const helpScript = assetOf('help', 'js', 'text/javascript; charset=utf-8', js);
+export const helpIcon = assetOf('icon', 'svg', 'image/svg+xml', icon);
 
 /* The organisation's colour: a tiny stylesheet per colour, so style-src stays 'self' (no inline style). */
 

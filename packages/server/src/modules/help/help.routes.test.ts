@@ -9,7 +9,8 @@ import {
   postJson,
   type RecordsOrg,
 } from '../records/records.fixture.js';
-import { helpAssetBytes, helpScript, helpStylesheet } from './help.assets.js';
+import { readFileSync } from 'node:fs';
+import { helpAssetBytes, helpIcon, helpScript, helpStylesheet } from './help.assets.js';
 import { helpWords } from './help.i18n.js';
 import { helpSearchRule, helpVoteRule } from './help.routes.js';
 
@@ -37,7 +38,11 @@ const flatten = (html: string) =>
 const hrefsOf = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 
 await describeEachDatabase('help centre', (target) => {
-  const ctx = useTestApp(target, { build: { sweepIntervalMs: 0 }, env: { PUBLIC_URL: `${origin}/` } });
+  // No console build behind this app: the help pages' own files (the icon too) must not need one.
+  const ctx = useTestApp(target, {
+    build: { sweepIntervalMs: 0 },
+    env: { PUBLIC_URL: `${origin}/`, WEB_DIST_DIR: '/nonexistent/openkefu-web-dist' },
+  });
   let a: RecordsOrg;
   let b: RecordsOrg;
   let slug: string;
@@ -238,6 +243,72 @@ await describeEachDatabase('help centre', (target) => {
       expect(unknown.body).toContain(helpWords['en-US'].notFoundTitle);
       expect((await page('/help/no-such-org/sitemap.xml')).statusCode).toBe(404);
       expect((await page('/help/')).statusCode).toBe(404);
+    });
+
+    it('shows the chosen home categories in their order, and the custom footer on every page', async () => {
+      const footer =
+        '<p>Questions? <a href="https://acme.example/contact">Contact us</a>, <strong>24/7</strong></p>' +
+        '<script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+      expect(
+        (await saveSettings({ homeCategories: [refunds.cid, billing.cid], footerHtml: footer })).status,
+      ).toBe(200);
+      try {
+        const home = (await page(`/help/${slug}/?lang=en-US`)).body;
+        const cards = hrefsOf(home, /<a class="card" href="\/help\/[^/]+\/category\/([^"]+)"/g);
+        // A chosen sub-category shows on the home page too, in the chosen order.
+        expect(cards).toEqual([refunds.cid, billing.cid]);
+        expect(home).toMatch(/Refunds<\/strong><span class="muted">2 articles/);
+        const footerOf = (html: string) => /<footer class="ft">(.*)<\/footer>/.exec(html)?.[1] ?? '';
+        expect(footerOf(home)).toBe(
+          '<div class="wrap"><p>Questions? <a href="https://acme.example/contact">Contact us</a>, ' +
+            '<strong>24/7</strong></p><a>x</a></div>',
+        );
+        const article = (await page(`/help/${slug}/article/${articles.refund.aid}`)).body;
+        expect(footerOf(article)).toContain('Contact us');
+        expect(article).not.toContain('alert(1)');
+
+        expect((await saveSettings({ homeCategories: [billing.cid] })).status).toBe(200);
+        const only = (await page(`/help/${slug}/`)).body;
+        expect(hrefsOf(only, /<a class="card" href="\/help\/[^/]+\/category\/([^"]+)"/g)).toEqual([
+          billing.cid,
+        ]);
+        // Without a footer of its own the page signs with the help centre's name.
+        expect(only).toMatch(/<footer class="ft"><div class="wrap"><p>© [^<]+<\/p><\/div><\/footer>/);
+      } finally {
+        await saveSettings({});
+      }
+    });
+
+    it('offers the feedback form, posting to the feedback API through the help script only', async () => {
+      const from = `${origin}/help/${slug}/article/${articles.refund.aid}`;
+      const response = await page(`/help/${slug}/feedback?lang=en-US`, { referer: from });
+      expect(response.statusCode).toBe(200);
+      const html = response.body;
+      expect(html).toContain('<h1>Send us feedback</h1>');
+      expect(html).toContain(`data-feedback-url="/help/${slug}/api/feedback"`);
+      expect(html).toContain(`data-image-url="/help/${slug}/api/feedback/image"`);
+      expect(html).toContain('data-max-images="4"');
+      expect(html).toContain('accept="image/png,image/jpeg,image/gif,image/webp"');
+      expect(html).toContain('<option value="bug">Problem</option>');
+      expect(html).toContain('<textarea id="fb-content" name="content"');
+      expect(html).toContain(`<input type="hidden" name="url" value="${from}">`);
+      expect(html).toContain('<meta name="robots" content="noindex, follow">');
+      // The page's only script is the help centre's file; nothing inline (the CSP forbids it).
+      expect(html).toContain(`<script src="/help/_assets/${helpScript.name}" defer></script>`);
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(html).not.toMatch(/\son[a-z]+=/);
+      expect(helpScript.body.toString()).toContain("querySelector('form[data-feedback-url]')");
+
+      // A referrer from elsewhere is not sent as the page the feedback is about.
+      const foreign = await page(`/help/${slug}/feedback`, { referer: 'https://evil.example/help/' });
+      expect(foreign.body).toContain('<input type="hidden" name="url" value="">');
+      const zh = await page(`/help/${slug}/feedback?lang=zh-CN`);
+      expect(zh.body).toContain('<option value="suggestion">建议</option>');
+      expect(zh.body).toContain('提交反馈');
+      // Every page's "still need help?" box links to it.
+      const article = await page(`/help/${slug}/article/${articles.refund.aid}?lang=en-US`);
+      expect(article.body).toContain(`<a class="btn btn-o" href="/help/${slug}/feedback">Send feedback</a>`);
+      expect((await page(`/help/no-such-help-centre/feedback`)).statusCode).toBe(404);
     });
 
     it('lists sub-categories and articles on a category page', async () => {
@@ -464,6 +535,29 @@ await describeEachDatabase('help centre', (target) => {
       expect((await page('/help/_assets/theme-red.css')).statusCode).toBe(404);
       expect((await page('/help/_assets/help.0000.js')).statusCode).toBe(404);
       expect(helpAssetBytes().total).toBeLessThan(30 * 1024);
+    });
+
+    it("links the console's icon on every page and serves it from the help centre's own files", async () => {
+      const iconLink = `<link rel="icon" type="image/svg+xml" href="/help/_assets/${helpIcon.name}">`;
+      expect((await page(`/help/${slug}/`)).body).toContain(iconLink);
+      expect((await page(`/help/${slug}/article/${articles.refund.aid}`)).body).toContain(iconLink);
+      const missing = await page(`/help/${slug}/no/such/page`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain(iconLink);
+
+      // This app has no console build (WEB_DIST_DIR points nowhere): the icon still resolves.
+      expect((await page('/admin/')).statusCode).toBe(503);
+      const icon = await ctx.app.inject({ method: 'GET', url: `/help/_assets/${helpIcon.name}` });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-type']).toBe('image/svg+xml');
+      expect(icon.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The very icon the console and its /favicon.ico show, not a look-alike.
+      const consoleIcon = readFileSync(
+        new URL('../../../../web/public/favicon.svg', import.meta.url),
+        'utf8',
+      );
+      expect(icon.body).toBe(consoleIcon.trim());
+      expect((await page('/help/_assets/icon.000000000000.svg')).statusCode).toBe(404);
     });
   });
 

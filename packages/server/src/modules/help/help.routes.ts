@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { errorResponses, ok } from '../../http/reply.js';
 import type { LimitRule } from '../../lib/limiter.js';
-import { helpScript, helpStylesheet, themeAsset, type HelpAsset } from './help.assets.js';
+import { helpIcon, helpScript, helpStylesheet, themeAsset, type HelpAsset } from './help.assets.js';
+import { renderFeedback } from './help.feedback.js';
 import { createHelpTranslator, pickHelpLanguage } from './help.i18n.js';
 import './help.messages.js';
 import {
@@ -113,7 +114,7 @@ const sendAsset = (request: FastifyRequest, reply: FastifyReply, asset: HelpAsse
 };
 
 export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, dialect, kb, limiter, config } = app.services;
+  const { db, dialect, kb, limiter, config, uploads } = app.services;
   const help = createHelpService({ db, dialect, kb });
   // Absolute addresses as the chat link and the kb settings build them.
   const originOf = (request: FastifyRequest) => config.publicUrl || `${request.protocol}://${request.host}`;
@@ -211,6 +212,7 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file } = request.params;
       if (file === helpStylesheet.name) return sendAsset(request, reply, helpStylesheet);
       if (file === helpScript.name) return sendAsset(request, reply, helpScript);
+      if (file === helpIcon.name) return sendAsset(request, reply, helpIcon);
       const theme = /^theme-([0-9a-f]{6})\.css$/.exec(file);
       const asset = theme ? themeAsset(theme[1] ?? '') : undefined;
       if (asset) return sendAsset(request, reply, asset);
@@ -310,6 +312,27 @@ export const helpRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await withinBudget(request, reply, page, 'search', helpSearchRule))) return reply;
       const result = await help.search(page.site, q, pageOf(request.query.page), helpSearchPageSize, 'help');
       return sendPage(reply, page, 200, renderSearch(page.ctx, page.site, q, result));
+    },
+  );
+
+  app.get(
+    '/help/:org/feedback',
+    { schema: { ...hidden, params: orgParams, querystring: pageQuerySchema } },
+    async (request, reply) => {
+      const page = await openPage(request, request.params.org);
+      if (!page.site) return sendNotFound(reply, page);
+      // The page the visitor came from, when it is this help centre's: the feedback's `url`.
+      const referer = stringOf(request.headers.referer, 2000);
+      const own = `${page.ctx.origin}${homePathOf(page.site.slug)}`;
+      return sendPage(
+        reply,
+        page,
+        200,
+        renderFeedback(page.ctx, page.site, {
+          url: referer.startsWith(own) && /^https?:\/\//i.test(referer) ? referer : '',
+          maxImageMb: uploads.limitMb('image'),
+        }),
+      );
     },
   );
 

@@ -1,5 +1,5 @@
 import type { ArticleSearchHit, Language, Page } from '@openkefu/contract';
-import { helpAssetsPath, helpScript, helpStylesheet, themeAssetName } from './help.assets.js';
+import { helpAssetsPath, helpIcon, helpScript, helpStylesheet, themeAssetName } from './help.assets.js';
 import { html, safeUrl, trusted, type Html } from './help.html.js';
 import { languageNames, type Translate } from './help.i18n.js';
 import type { HelpArticle, HelpArticleBrief } from './help.repository.js';
@@ -42,6 +42,7 @@ export const categoryPathOf = (slug: string, cid: string) =>
 export const articlePathOf = (slug: string, aid: string) =>
   `${homePathOf(slug)}article/${encodeURIComponent(aid)}`;
 export const searchPathOf = (slug: string) => `${homePathOf(slug)}search`;
+export const feedbackPathOf = (slug: string) => `${homePathOf(slug)}feedback`;
 
 export const siteNameOf = (ctx: Pick<PageContext, 'site' | 't'>) =>
   ctx.site ? ctx.site.settings.name || `${ctx.site.orgName} ${ctx.t('helpCenter')}` : ctx.t('helpCenter');
@@ -126,6 +127,7 @@ export const layout = (ctx: PageContext, meta: PageMeta, main: Html, hero: Html 
         <meta property="og:locale" content="${ogLocales[ctx.language]}" />
         ${logo !== '#' ? html`<meta property="og:image" content="${absolute(ctx.origin, logo)}" />` : ''}
         <meta name="twitter:card" content="summary" />
+        <link rel="icon" type="image/svg+xml" href="${helpAssetsPath}${helpIcon.name}" />
         <link rel="stylesheet" href="${helpAssetsPath}${helpStylesheet.name}" />
         <link rel="stylesheet" href="${helpAssetsPath}${themeAssetName(color)}" />
         ${meta.hasScript ? html`<script src="${helpAssetsPath}${helpScript.name}" defer></script>` : ''}
@@ -211,13 +213,21 @@ const pager = (ctx: PageContext, page: number, totalPages: number, hrefOf: (page
         ${page + 1 < totalPages ? html`<a class="btn btn-o" rel="next" href="${hrefOf(page + 1)}">${ctx.t('next')}</a>` : html`<span></span>`}
       </nav>`;
 
+/** "Still need help?": chat (when the organisation has a skill group) and the feedback form. */
 const chatBox = (ctx: PageContext) =>
-  ctx.chatUrl
+  ctx.site
     ? html`<aside class="more" aria-labelledby="more-h">
         <p id="more-h">${ctx.t('stillNeedHelp')}</p>
-        <a class="btn" href="${ctx.chatUrl}" target="_blank" rel="noopener"
-          >${ctx.t('chatWithUs')}<span class="sr"> ${ctx.t('newTab')}</span></a
-        >
+        <div class="acts">
+          ${
+            ctx.chatUrl
+              ? html`<a class="btn" href="${ctx.chatUrl}" target="_blank" rel="noopener"
+                  >${ctx.t('chatWithUs')}<span class="sr"> ${ctx.t('newTab')}</span></a
+                >`
+              : ''
+          }
+          <a class="btn btn-o" href="${feedbackPathOf(ctx.site.slug)}">${ctx.t('sendFeedback')}</a>
+        </div>
       </aside>`
     : '';
 

@@ -22,10 +22,20 @@ const titleWeight = 10;
 // made a ranked search about ten times slower in our measurements.
 
 /**
- * Common words match a large share of an organisation's articles, and ranking costs time per
- * match (bm25). Only the newest this-many matches are ranked: the index yields them newest first
- * without scoring, so a search costs the same at 1 k or 100 k articles. The count stays exact.
- * Measured by bench/search.
+ * ts_rank's weights for the PostgreSQL document's classes {D, C, B, A}: the title (A) counts ten
+ * times the body (B), as titleWeight does on SQLite. Any number of body hits stays below one title
+ * hit (ts_rank sums a term's hits with falling weights, converging well under 2 × 0.1).
+ */
+const postgresRankWeights = '{0.1, 0.1, 0.1, 1.0}';
+
+/**
+ * SQLite ranks in two tiers: articles holding every query token in the title come first, however
+ * old, then the rest (body hits, or only part of the query in the title). bm25 costs time per
+ * match (≈ 30 ms to rank every match of a common word among 100 k articles, bench/search), so
+ * within each tier the newest this-many matches are ranked by bm25 (title over body): the index
+ * yields them newest first without scoring, so a search costs about the same at 1 k or 100 k
+ * articles. The count stays exact. PostgreSQL ranks the same two tiers (a title match is a match
+ * of every token with weight A) the same way with ts_rank.
  */
 export const rankedCandidateLimit = 200;
 
@@ -182,11 +192,84 @@ export type RankedSearch = {
   offset: number;
 };
 
+/** FTS5: the area's matches, ranked by bm25 among the newest candidates, one page of them. */
+const rankSqlitePage = async (
+  db: Executor,
+  search: RankedSearch,
+  match: string,
+  page: { limit: number; offset: number },
+): Promise<number[]> => {
+  const candidates = Math.max(rankedCandidateLimit, page.offset + page.limit);
+  const rows = await sql<{ id: number }>`select candidate.id from (
+      select rowid as id, bm25(article_search, ${sql.lit(titleWeight)}, 1.0) as score from article_search
+      where article_search match ${match} order by rowid desc limit ${sql.lit(candidates)}
+    ) as candidate
+    cross join article on article.id = candidate.id
+    where ${search.where}
+    order by candidate.score, candidate.id desc
+    limit ${page.limit} offset ${page.offset}`.execute(db);
+  return rows.rows.map((row) => Number(row.id));
+};
+
+/** FTS5: how many of the area's articles `match` holds, from the index alone, less the refused. */
+const countSqlite = async (
+  db: Executor,
+  search: RankedSearch,
+  match: (area: SearchArea) => string,
+): Promise<number> => {
+  const count = await sql<{ count: number }>`select count(*) as count from article_search
+    where article_search match ${match(search.area)}`.execute(db);
+  let total = Number(count.rows[0]?.count ?? 0);
+  if (total > 0 && search.refused && search.area.states.includes('scheduled')) {
+    const refused = await sql<{ count: number }>`select count(*) as count from article_search
+      cross join article on article.id = article_search.rowid
+      where article_search match ${match({ ...search.area, states: ['scheduled'] })}
+      and ${search.refused}`.execute(db);
+    total -= Number(refused.rows[0]?.count ?? 0);
+  }
+  return total;
+};
+
 /**
- * The ids of the best matches (title over body), best first, and how many matched. SQLite: the
- * newest rankedCandidateLimit matches of the organisation's posting lists are ranked by bm25,
- * the count reads the index alone, and the tenant and state are checked again on each hit.
- * PostgreSQL: the GIN index finds the matches, joined to the article for tenant and state.
+ * tsquery text matching every token with weight A, i.e. in the title (the document is
+ * setweight(title, 'A') || setweight(body, 'B')). Each token is quoted as a tsquery lexeme.
+ */
+const titleTsQueryText = (tokens: string[]): string =>
+  tokens.map((token) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}':A`).join(' & ');
+
+/**
+ * PostgreSQL: one tier's matches, ranked by ts_rank (title over body) among its newest candidates.
+ * Candidates by id only: reading every match's document (TOAST) to rank it is what costs.
+ */
+const rankPostgresPage = async (
+  db: Executor,
+  search: RankedSearch,
+  query: RawBuilder<unknown>,
+  match: RawBuilder<unknown>,
+  page: { limit: number; offset: number },
+): Promise<number[]> => {
+  const candidates = Math.max(rankedCandidateLimit, page.offset + page.limit);
+  const rows = await sql<{ id: number }>`select candidate.id from (
+      select article.id from article_search
+      join article on article.id = article_search.article_id
+      where ${match} and ${search.where}
+      order by article.id desc limit ${sql.lit(candidates)}
+    ) as candidate
+    join article_search on article_search.article_id = candidate.id
+    order by ts_rank(${sql.lit(postgresRankWeights)}::float4[], article_search.document, ${query}) desc, candidate.id desc
+    limit ${page.limit} offset ${page.offset}`.execute(db);
+  return rows.rows.map((row) => Number(row.id));
+};
+
+/** Every token in the title column (FTS5 column filter). */
+const inTitle = (expression: string) => `{title} : (${expression})`;
+
+/**
+ * The ids of the best matches, best first, and how many matched. SQLite: title matches (every
+ * token in the title) first, then the rest, each tier ranked by bm25 among its newest
+ * rankedCandidateLimit matches; counts read the index alone, and the tenant and state are checked
+ * again on each hit. PostgreSQL: the GIN index finds the matches, joined to the article for
+ * tenant and state, in the same two tiers, each ranked by ts_rank among its newest candidates.
  */
 export const searchArticleIds = async (
   db: Executor,
@@ -194,44 +277,51 @@ export const searchArticleIds = async (
   search: RankedSearch,
 ): Promise<{ ids: number[]; total: number }> => {
   if (search.tokens.length === 0) return { ids: [], total: 0 };
-  const candidates = Math.max(rankedCandidateLimit, search.offset + search.limit);
   if (dialect === 'sqlite') {
-    const match = scopedMatch(search.area, search.tokens);
-    const rows = await sql<{ id: number }>`select candidate.id from (
-        select rowid as id, bm25(article_search, ${sql.lit(titleWeight)}, 1.0) as score from article_search
-        where article_search match ${match} order by rowid desc limit ${sql.lit(candidates)}
-      ) as candidate
-      cross join article on article.id = candidate.id
-      where ${search.where}
-      order by candidate.score, candidate.id desc
-      limit ${search.limit} offset ${search.offset}`.execute(db);
-    const count = await sql<{ count: number }>`select count(*) as count from article_search
-      where article_search match ${match}`.execute(db);
-    let total = Number(count.rows[0]?.count ?? 0);
-    if (search.refused && search.area.states.includes('scheduled')) {
-      const refused = await sql<{ count: number }>`select count(*) as count from article_search
-        cross join article on article.id = article_search.rowid
-        where article_search match ${scopedMatch({ ...search.area, states: ['scheduled'] }, search.tokens)}
-        and ${search.refused}`.execute(db);
-      total -= Number(refused.rows[0]?.count ?? 0);
-    }
-    return { ids: rows.rows.map((row) => Number(row.id)), total };
+    const all = scopedMatch(search.area, search.tokens);
+    const total = await countSqlite(db, search, (area) => scopedMatch(area, search.tokens));
+    if (total === 0) return { ids: [], total };
+    const titled = await rankSqlitePage(db, search, inTitle(all), search);
+    if (titled.length === search.limit) return { ids: titled, total };
+    // The title tier ends on this page: the rest of it comes from the other tier.
+    const titledTotal = await countSqlite(db, search, (area) => inTitle(scopedMatch(area, search.tokens)));
+    const rest =
+      titledTotal >= total
+        ? []
+        : await rankSqlitePage(db, search, titledTotal === 0 ? all : `(${all}) NOT ${inTitle(all)}`, {
+            limit: search.limit - titled.length,
+            offset: Math.max(0, search.offset - titledTotal),
+          });
+    return { ids: [...titled, ...rest], total };
   }
   const query = tsQueryOf(search.tokens);
-  const [rows, count] = await Promise.all([
-    // Candidates by id only: reading every match's document (TOAST) to rank it is what costs.
-    sql<{ id: number }>`select candidate.id from (
-        select article.id from article_search
-        join article on article.id = article_search.article_id
-        where article_search.document @@ ${query} and ${search.where}
-        order by article.id desc limit ${sql.lit(candidates)}
-      ) as candidate
-      join article_search on article_search.article_id = candidate.id
-      order by ts_rank(article_search.document, ${query}) desc, candidate.id desc
-      limit ${search.limit} offset ${search.offset}`.execute(db),
-    sql<{ count: number }>`select count(*) as count from article_search
-      join article on article.id = article_search.article_id
-      where article_search.document @@ ${query} and ${search.where}`.execute(db),
-  ]);
-  return { ids: rows.rows.map((row) => Number(row.id)), total: Number(count.rows[0]?.count ?? 0) };
+  const titleQuery = sql`to_tsquery('simple', ${titleTsQueryText(search.tokens)})`;
+  const count = async (match: RawBuilder<unknown>) =>
+    Number(
+      (
+        await sql<{ count: number }>`select count(*) as count from article_search
+          join article on article.id = article_search.article_id
+          where ${match} and ${search.where}`.execute(db)
+      ).rows[0]?.count ?? 0,
+    );
+  const total = await count(sql`article_search.document @@ ${query}`);
+  if (total === 0) return { ids: [], total };
+  const titleMatch = sql`article_search.document @@ ${titleQuery}`;
+  const titled = await rankPostgresPage(db, search, query, titleMatch, search);
+  if (titled.length === search.limit) return { ids: titled, total };
+  const titledTotal = await count(titleMatch);
+  const rest =
+    titledTotal >= total
+      ? []
+      : await rankPostgresPage(
+          db,
+          search,
+          query,
+          sql`article_search.document @@ ${query} and not (${titleMatch})`,
+          {
+            limit: search.limit - titled.length,
+            offset: Math.max(0, search.offset - titledTotal),
+          },
+        );
+  return { ids: [...titled, ...rest], total };
 };
