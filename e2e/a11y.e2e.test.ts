@@ -5,12 +5,16 @@ import type { MenuNode } from '@openkefu/contract';
 import { hasChromium, launchBrowser, signIn } from './support/browser.js';
 import { LOGIN_PATH, WORKPLACE_PATH } from './support/auth.js';
 import { contextWith, passwordToken } from './support/console.js';
+import { formatCspViolations, watchCsp } from './support/csp.js';
+import { createHelpArticle, createPublishedForm } from './support/public-pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
- * Issue 12 "Accessibility": axe-core 4.14 on every console page the admin can reach, the 404
- * screen (once), the login page, the visitor chat page and the agent workbench. Any violation of
- * impact serious or critical fails, listed as rule, page and the first node's target.
+ * Issue 12 "Accessibility": axe-core 4.14 on every console page the admin can reach (debug-only
+ * ones included: the server runs with SHOW_DEBUG_MENUS), the 404 screen (once), the login page,
+ * the visitor chat page, the agent workbench, a public help-centre page and a public form. Any
+ * violation of impact serious or critical fails, listed as rule, page and the first node's target.
+ * Every page is also loaded under its Content-Security-Policy: any `securitypolicyviolation` fails.
  */
 
 type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
@@ -100,8 +104,7 @@ const settle = async (page: Page) => {
 const listConsolePaths = (tree: MenuNode[]): string[] => {
   const paths: string[] = [];
   const visit = (node: MenuNode, isTopLevel: boolean) => {
-    // Production builds hide debug-only items (they are 404 there, covered by the 404 screen).
-    if (node.debugOnly) return;
+    // Debug-only items are visited too (SHOW_DEBUG_MENUS); one not built yet is the 404 screen.
     const children = node.children ?? [];
     const isPage = !/^https?:/i.test(node.path) && (children.length === 0 || !isTopLevel);
     if (isPage) paths.push(node.path.replace(/\/+$/, ''));
@@ -109,6 +112,18 @@ const listConsolePaths = (tree: MenuNode[]): string[] => {
   };
   for (const node of [...tree].sort((a, b) => a.order - b.order)) visit(node, true);
   return [...new Set(paths)];
+};
+
+/** Of the given page paths, those a production build hides without SHOW_DEBUG_MENUS (under a debug-only item too). */
+const selectDebugOnlyPaths = (tree: MenuNode[], paths: string[]): Set<string> => {
+  const hidden = new Set<string>();
+  const visit = (node: MenuNode, isHidden: boolean) => {
+    const isNodeHidden = isHidden || node.debugOnly;
+    if (isNodeHidden) hidden.add(node.path.replace(/\/+$/, ''));
+    for (const child of node.children ?? []) visit(child, isNodeHidden);
+  };
+  for (const node of tree) visit(node, false);
+  return new Set(paths.filter((path) => hidden.has(path)));
 };
 
 type Envelope<T> = { data: T };
@@ -120,6 +135,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
   let context: BrowserContext;
   let page: Page;
   let network: ReturnType<typeof trackRequests>;
+  let csp: Awaited<ReturnType<typeof watchCsp>>;
   let adminToken = '';
   const contexts: BrowserContext[] = [];
 
@@ -134,12 +150,13 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
   };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ SHOW_DEBUG_MENUS: 'true' }), launchBrowser()]);
     adminToken = await passwordToken(server.baseUrl, 'admin', 'admin');
     context = await contextWith(browser);
     contexts.push(context);
     page = await context.newPage();
     network = trackRequests(page);
+    csp = await watchCsp(page);
   });
 
   afterAll(async () => {
@@ -157,16 +174,22 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
     await signIn(page, server.baseUrl);
     await page.waitForURL(`**${WORKPLACE_PATH}`);
     expect(formatFindings(findings)).toBe('');
+    expect(formatCspViolations(csp.take())).toBe('');
   });
 
   it('every console page of the admin, and the 404 screen once', async () => {
     const menu = await api<MenuNode[]>('/api/v1/menu/list?platform=kefu');
     const paths = listConsolePaths(menu);
     expect(paths.length).toBeGreaterThan(20);
+    // The production build shows debug-only items because the server says so (SHOW_DEBUG_MENUS).
+    expect((await api<{ showDebugMenus: boolean }>('/api/v1/config')).showDebugMenus).toBe(true);
+    const debugPaths = selectDebugOnlyPaths(menu, paths);
+    expect(debugPaths.size).toBeGreaterThan(0);
     const findings: Finding[] = [];
     const visited = new Set<string>();
     let hasChecked404 = false;
     let checked = 0;
+    let debugOnlyBuilt = 0;
     for (const path of [...paths, '/stable/no-such-page']) {
       // In-app navigation (React Router follows popstate): no reload, so each page costs only its own chunks.
       await page.evaluate((target) => {
@@ -179,6 +202,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
       if (visited.has(landed)) continue;
       visited.add(landed);
       const is404 = (await page.locator('.ant-result-404').count()) > 0;
+      if (debugPaths.has(path) && !is404) debugOnlyBuilt += 1;
       if (is404) {
         if (hasChecked404) continue;
         hasChecked404 = true;
@@ -186,10 +210,14 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
       findings.push(...(await runAxe(page, is404 ? `${landed} (404 screen)` : landed)));
       checked += 1;
     }
-    console.info(`[a11y] ${paths.length} menu paths: ${visited.size} pages, axe run on ${checked}`);
+    console.info(
+      `[a11y] ${paths.length} menu paths (${debugPaths.size} debug-only, ${debugOnlyBuilt} of them built): ` +
+        `${visited.size} pages, axe run on ${checked}`,
+    );
     expect(hasChecked404).toBe(true);
     expect(formatFindings(findings)).toBe('');
-  }, 120_000);
+    expect(formatCspViolations(csp.take())).toBe('');
+  }, 180_000);
 
   it('the light navigation theme (the menus drawn on white)', async () => {
     const setTheme = (value: 'light' | 'dark') =>
@@ -211,6 +239,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
       await setTheme('dark');
     }
     expect(formatFindings(findings)).toBe('');
+    expect(formatCspViolations(csp.take())).toBe('');
   });
 
   /**
@@ -249,6 +278,7 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
     contexts.push(visitorContext);
     const visitor = await visitorContext.newPage();
     const visitorNetwork = trackRequests(visitor);
+    const visitorCsp = await watchCsp(visitor);
     await visitor.goto(`${server.baseUrl}/chat/?org=openkefu&wid=${wid}&lang=en-US`);
     // The admin is online and in the group: the chat opens (not the leave-message form).
     const input = visitor.getByTestId('chat-input');
@@ -261,6 +291,9 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
     await settle(visitor);
     const findings = await runAxe(visitor, `/chat/?wid=${wid}`);
     expect(formatFindings(findings)).toBe('');
+    expect(formatCspViolations(visitorCsp.take())).toBe('');
+    // The admin's page (the workbench) received the conversation under its own policy.
+    expect(formatCspViolations(csp.take())).toBe('');
   });
 
   it('the agent workbench, with the conversation open', async () => {
@@ -275,5 +308,51 @@ describe.skipIf(!hasChromium)('accessibility: axe-core finds no serious or criti
     await settle(page);
     const findings = await runAxe(page, '/admin/agent');
     expect(formatFindings(findings)).toBe('');
+    expect(formatCspViolations(csp.take())).toBe('');
+  });
+
+  it('a public help-centre article and a public form, each under its own CSP', async () => {
+    const articlePath = await createHelpArticle(server.baseUrl, adminToken, 'openkefu');
+    const formPath = await createPublishedForm(server.baseUrl, adminToken);
+    const publicContext = await browser.newContext({
+      viewport: { width: 1024, height: 800 },
+      locale: 'en-US',
+    });
+    contexts.push(publicContext);
+    const visitor = await publicContext.newPage();
+    const visitorCsp = await watchCsp(visitor);
+    const findings: Finding[] = [];
+
+    const open = async (path: string) => {
+      const response = await visitor.goto(`${server.baseUrl}${path}`);
+      expect(response?.status(), path).toBe(200);
+      // Their own policy: scripts from the site only, never framed.
+      expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self'(;|$)/);
+      expect(response?.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    };
+
+    await open(articlePath);
+    await visitor.getByRole('heading', { level: 1, name: 'How do I return an order?' }).waitFor();
+    // The vote script runs and talks to the server (script-src, connect-src) and the icon loads (img-src).
+    await visitor.locator('button[data-helpful="1"]').click();
+    await expect.poll(() => visitor.locator('[role=status]').textContent(), { timeout: 10_000 }).not.toBe('');
+    const icon = await visitor.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+      return link ? (await fetch(link.href)).headers.get('content-type') : null;
+    });
+    expect(icon).toBe('image/svg+xml');
+    await settle(visitor);
+    findings.push(...(await runAxe(visitor, articlePath)));
+
+    await open(formPath);
+    // The form's script shows the follow-up question for "No".
+    const followUp = visitor.getByLabel('What was missing?');
+    await visitor.getByLabel('No', { exact: true }).check();
+    await followUp.waitFor();
+    await settle(visitor);
+    findings.push(...(await runAxe(visitor, formPath)));
+
+    expect(formatFindings(findings)).toBe('');
+    expect(formatCspViolations(visitorCsp.take())).toBe('');
   });
 });

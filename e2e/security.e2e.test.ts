@@ -5,12 +5,15 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { hasChromium, launchBrowser } from './support/browser.js';
 import { LOGIN_PATH, WORKPLACE_PATH, submitLogin } from './support/auth.js';
 import { contextWith, passwordToken } from './support/console.js';
+import { createHelpArticle, createPublishedForm } from './support/public-pages.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * Issue 12 "Security headers" in Chromium: the login page, a console list page, the agent
- * workbench and the chat page each load under their Content-Security-Policy with no violation,
- * and the chat page can be framed by the organisation's allowed sites only.
+ * workbench, the chat page, a help-centre article and a public form each load under their
+ * Content-Security-Policy with no violation, and the chat page can be framed by the
+ * organisation's allowed sites only. (e2e/a11y.e2e.test.ts watches every console page for
+ * violations as it walks them.)
  */
 
 type Violation = { directive: string; blocked: string; source: string };
@@ -165,6 +168,29 @@ describe.skipIf(!hasChromium)('security headers and CSP in the browser', () => {
     const icon = await fetch(`${server.baseUrl}/favicon.ico`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect(cspMessages).toEqual([]);
+    await page.close();
+  });
+
+  it('loads a help-centre article and a public form under their own strict CSP with no violation', async () => {
+    const paths = [
+      await createHelpArticle(server.baseUrl, adminToken, 'openkefu'),
+      await createPublishedForm(server.baseUrl, adminToken),
+    ];
+    const page = await context.newPage();
+    await watch(page);
+    for (const path of paths) {
+      const response = await page.goto(`${server.baseUrl}${path}`);
+      expect(response?.status(), path).toBe(200);
+      expectCommonHeaders(response);
+      const csp = cspOf(response);
+      // Nothing inline at all (the organisation's colour is a stylesheet of its own), and never framed.
+      expect(csp.get('style-src'), path).toEqual(["'self'"]);
+      expect(csp.get('script-src'), path).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
+      await page.waitForLoadState('load');
+      expect(await violationsOf(page), path).toEqual([]);
+    }
     expect(cspMessages).toEqual([]);
     await page.close();
   });

@@ -44,6 +44,8 @@ export const robotHistoryRowSchema = z.object({
   transferred: z.boolean(),
   /** The thread's status now. */
   status: z.string(),
+  /** An offline thread whose visitor left a message in its latest care cycle (as on `Thread`). */
+  leftMessage: z.boolean(),
 });
 export type RobotHistoryRow = z.infer<typeof robotHistoryRowSchema>;
 

@@ -19,6 +19,7 @@ const row = (overrides: Partial<ExportRow>): ExportRow =>
     seq: 0,
     cycle: 1,
     rated: 0,
+    left_message: 0,
     visitor_read_seq: 0,
     agent_read_seq: 0,
     queued_at: at,
@@ -89,5 +90,42 @@ describe('thread export workbook', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBe('=HYPERLINK("http://evil.example")');
     expect(rows[1]?.[17]).toBe('bell here');
+  });
+
+  it('says "Left a message" only for an offline thread whose visitor left one, as the records page does', async () => {
+    const threads = [
+      row({ tid: 'left', status: 'offline', left_message: 1 }),
+      row({ tid: 'unanswered', status: 'offline', left_message: 0 }),
+      row({ tid: 'closed', status: 'closed', left_message: 0 }),
+    ];
+    const statusOf = (rows: unknown[][]) => rows.slice(1).map((cells) => [cells[0], cells[2]]);
+    expect(
+      statusOf(
+        await cellsOf(await buildThreadWorkbook(threads, { language: 'en-US', timeZone: 'UTC', total: 3 })),
+      ),
+    ).toEqual([
+      ['left', 'Left a message'],
+      ['unanswered', 'No agent available'],
+      ['closed', 'Closed'],
+    ]);
+    expect(
+      statusOf(
+        await cellsOf(await buildThreadWorkbook(threads, { language: 'zh-CN', timeZone: 'UTC', total: 3 })),
+      ),
+    ).toEqual([
+      ['left', '留言'],
+      ['unanswered', '无人接待'],
+      ['closed', '已结束'],
+    ]);
+  });
+
+  it("writes the visitor's client in the export's language, an unknown value as stored", async () => {
+    const threads = [row({ client: 'web' }), row({ client: 'wechat_mp' }), row({ client: 'pager' })];
+    const clientsOf = async (language: 'en-US' | 'zh-CN') =>
+      (await cellsOf(await buildThreadWorkbook(threads, { language, timeZone: 'UTC', total: 3 }))).map(
+        (cells) => cells[5],
+      );
+    expect(await clientsOf('en-US')).toEqual(['Client', 'Web', 'WeChat official account', 'pager']);
+    expect(await clientsOf('zh-CN')).toEqual(['客户端', '网页', '微信公众号', 'pager']);
   });
 });

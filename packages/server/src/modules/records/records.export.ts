@@ -1,4 +1,4 @@
-import type { Language } from '@openkefu/contract';
+import { clientValues, type Client, type Language } from '@openkefu/contract';
 import ExcelJS from 'exceljs';
 import { translate, type MessageKey } from '../../http/i18n.js';
 // Its own keys: loaded even where the app (and src/messages.ts) is not.
@@ -42,6 +42,14 @@ export const exportFileName = (language: Language, now: number, timeZone: string
 
 type Column = { key: MessageKey; width: number; value: (row: ExportRow) => string | number | null };
 
+const knownClients: ReadonlySet<string> = new Set(clientValues);
+
+/** Same rule as the records page: offline is "Left a message" only when the visitor left one. */
+const statusKey = (row: ExportRow): MessageKey =>
+  row.status === 'offline' && Number(row.left_message) === 1
+    ? 'records.status.leftMessage'
+    : (`records.status.${row.status}` as MessageKey);
+
 const seconds = (from: number | null, to: number | null): number | null =>
   from === null || to === null ? null : Math.max(0, Math.round((Number(to) - Number(from)) / 1000));
 
@@ -58,11 +66,17 @@ export const buildThreadWorkbook = async (
     {
       key: 'records.export.column.status',
       width: 12,
-      value: (row) => t(`records.status.${row.status}` as MessageKey),
+      value: (row) => t(statusKey(row)),
     },
     { key: 'records.export.column.visitor', width: 18, value: (row) => row.visitor_nickname },
     { key: 'records.export.column.vid', width: 24, value: (row) => row.visitor_vid },
-    { key: 'records.export.column.client', width: 10, value: (row) => row.client },
+    {
+      key: 'records.export.column.client',
+      width: 14,
+      // A value stored before the list grew stays as it is rather than becoming an empty cell.
+      value: (row) =>
+        knownClients.has(row.client) ? t(`records.client.${row.client as Client}`) : row.client,
+    },
     { key: 'records.export.column.workgroup', width: 16, value: (row) => row.workgroup_nickname ?? '' },
     {
       key: 'records.export.column.agent',

@@ -33,13 +33,34 @@ export const recordsMessages = {
   'records.status.robot': { 'en-US': 'Robot', 'zh-CN': '机器人' },
   'records.status.queuing': { 'en-US': 'Queuing', 'zh-CN': '排队中' },
   'records.status.chatting': { 'en-US': 'Chatting', 'zh-CN': '对话中' },
-  'records.status.offline': { 'en-US': 'Left a message', 'zh-CN': '留言' },
+  // Keep in sync with the records page (web features/kefu/thread): an offline thread is one no agent
+  // took; only a thread whose visitor left a message in that care cycle is "Left a message".
+  'records.status.offline': { 'en-US': 'No agent available', 'zh-CN': '无人接待' },
+  'records.status.leftMessage': { 'en-US': 'Left a message', 'zh-CN': '留言' },
   'records.status.closed': { 'en-US': 'Closed', 'zh-CN': '已结束' },
   'records.closeType.agent': { 'en-US': 'Agent', 'zh-CN': '客服关闭' },
   'records.closeType.visitor': { 'en-US': 'Visitor', 'zh-CN': '访客关闭' },
   'records.closeType.timeout': { 'en-US': 'Timed out', 'zh-CN': '超时关闭' },
   'records.closeType.non_working_time': { 'en-US': 'Outside work hours', 'zh-CN': '非工作时间' },
   'records.closeType.offline': { 'en-US': 'No agent online', 'zh-CN': '客服不在线' },
+  // The visitor's client (contract clientValues), worded as the records page words it.
+  'records.client.web': { 'en-US': 'Web', 'zh-CN': '网页' },
+  'records.client.wap': { 'en-US': 'Mobile web', 'zh-CN': '手机网页' },
+  'records.client.weixin': { 'en-US': 'WeChat', 'zh-CN': '微信' },
+  'records.client.float': { 'en-US': 'Floating window', 'zh-CN': '悬浮窗' },
+  'records.client.android': { 'en-US': 'Android', 'zh-CN': '安卓' },
+  'records.client.ios': { 'en-US': 'iOS', 'zh-CN': 'iOS' },
+  'records.client.wechat_mp': { 'en-US': 'WeChat official account', 'zh-CN': '微信公众号' },
+  'records.client.wechat_url': { 'en-US': 'WeChat link', 'zh-CN': '微信链接' },
+  'records.client.wechat_mini': { 'en-US': 'WeChat mini program', 'zh-CN': '微信小程序' },
+  'records.client.window_admin': { 'en-US': 'Windows console', 'zh-CN': 'Windows 客服端' },
+  'records.client.mac_admin': { 'en-US': 'Mac console', 'zh-CN': 'Mac 客服端' },
+  'records.client.android_admin': { 'en-US': 'Android console', 'zh-CN': '安卓客服端' },
+  'records.client.ios_admin': { 'en-US': 'iOS console', 'zh-CN': 'iOS 客服端' },
+  'records.client.web_admin': { 'en-US': 'Web console', 'zh-CN': '网页客服端' },
+  'records.client.wechat_mini_admin': { 'en-US': 'WeChat mini program console', 'zh-CN': '小程序客服端' },
+  'records.client.system': { 'en-US': 'System', 'zh-CN': '系统' },
+  'records.client.web_mqtt': { 'en-US': 'Web (MQTT)', 'zh-CN': '网页（MQTT）' },
 } satisfies Record<string, CatalogueEntry>;
 
 // Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.

@@ -354,7 +354,7 @@ await describeEachDatabase('conversation records routes', (target) => {
         '已结束',
         'Alice Visitor',
         ids.alice,
-        'web',
+        '网页',
         'Sales',
         'Agent Smith',
       ]);

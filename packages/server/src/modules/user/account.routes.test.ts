@@ -1,4 +1,4 @@
-import type { BalanceLog, Page, Profile, User } from '@openkefu/contract';
+import type { BalanceLog, Page, Profile, User, Workgroup } from '@openkefu/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPublicId } from '../../lib/ids.js';
 import { describeEachDatabase } from '../../test/databases.js';
@@ -160,6 +160,44 @@ await describeEachDatabase('platform account routes', (target) => {
       expect(log.body.data.content).toEqual([
         expect.objectContaining({ kind: 'renew', amount: 99.5, balanceAfter: 99.5, operator: 'admin' }),
       ]);
+    });
+
+    it("starts the organisation with a default skill group of its owner, in the staff's language", async () => {
+      const groupsOf = async (token: string) =>
+        (await call<Workgroup[]>('GET', '/api/workgroup/all', token)).body.data;
+      const create = async (username: string, language: string) => {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/create/user',
+          headers: { ...bearer(staff), 'accept-language': language },
+          payload: { username, password: 'owner-pass-1', nickname: username, organization: 'Grouped' },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<Body<User>>().data;
+      };
+
+      const english = await create(`grp-en-${createPublicId(6)}`, 'en-US');
+      const groups = await groupsOf(await signIn(ctx.app, english.username, 'owner-pass-1'));
+      expect(groups).toHaveLength(1);
+      expect(groups[0]).toMatchObject({ nickname: 'Default group', admin: { uid: english.uid } });
+      expect(groups[0]?.users.map((user) => user.uid)).toEqual([english.uid]);
+
+      const chinese = await create(`grp-zh-${createPublicId(6)}`, 'zh-CN,zh;q=0.9');
+      const [chineseGroup] = await groupsOf(await signIn(ctx.app, chinese.username, 'owner-pass-1'));
+      expect(chineseGroup).toMatchObject({ nickname: '默认技能组', users: [{ uid: chinese.uid }] });
+
+      // The new groups belong to the new organisations only: another organisation neither lists nor reads them.
+      const ownGroups = (await groupsOf(adminA)).map((group) => group.wid);
+      expect(ownGroups).not.toContain(groups[0]?.wid);
+      expect(ownGroups).not.toContain(chineseGroup?.wid);
+      const foreign = await call('POST', '/api/workgroup/update', adminA, {
+        wid: groups[0]?.wid,
+        nickname: 'Taken',
+      });
+      expect(foreign.status).toBe(404);
+      expect((await groupsOf(await signIn(ctx.app, english.username, 'owner-pass-1')))[0]?.nickname).toBe(
+        'Default group',
+      );
     });
 
     it('takes the roles it is sent', async () => {

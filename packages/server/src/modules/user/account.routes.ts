@@ -15,7 +15,7 @@ import {
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getPrincipal, requirePlatformStaff } from '../../http/guards.js';
-import { errorResponses, ok } from '../../http/reply.js';
+import { errorResponses, languageOf, ok } from '../../http/reply.js';
 
 const tags = ['user', 'platform'];
 const userPage = envelopeSchema(pageSchema(userSchema));
@@ -84,13 +84,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Open an admin account with a new organisation',
         description:
           'Like self-registration: a new organisation (subDomain derived from the username) owned by the ' +
-          'new account. Roles default to ROLE_ADMIN; optional opening balance and validity are logged. ' +
+          'new account, with a default skill group (named in the request language) whose member is the owner. ' +
+          'Roles default to ROLE_ADMIN; optional opening balance and validity are logged. ' +
           'Username, email and mobile must be unused (409 naming the field).',
         body: adminAccountCreateBodySchema,
         response: { 200: userEnvelope, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ok(request, await accounts.createAdminAccount(getPrincipal(request), request.body)),
+    async (request) =>
+      ok(
+        request,
+        await accounts.createAdminAccount(getPrincipal(request), request.body, languageOf(request)),
+      ),
   );
 
   app.post(

@@ -4,6 +4,8 @@ import {
   type adminAccountCreateBodySchema,
   type BalanceLog,
   type balanceLogQuerySchema,
+  defaultLanguage,
+  type Language,
   type balanceUpdateBodySchema,
   type descriptionBodySchema,
   type Page,
@@ -23,6 +25,7 @@ import {
   isSubDomainTaken,
   setOrganizationOwner,
 } from '../organization/organization.repository.js';
+import { createDefaultWorkgroup } from '../workgroup/workgroup.defaults.js';
 import {
   assertKeysFree,
   findRoleIds,
@@ -116,10 +119,14 @@ export const createAccountService = (deps: { db: Executor; now?: () => number })
     return createPublicId(12);
   };
 
-  /** Opens an organisation with its admin account, as registration does, plus roles and credit. */
+  /**
+   * Opens an organisation with its admin account, as registration does (default skill group in the
+   * staff member's language included), plus roles and credit.
+   */
   const createAdminAccount = async (
     principal: Principal,
     body: z.output<typeof adminAccountCreateBodySchema>,
+    language: Language = defaultLanguage,
   ): Promise<User> => {
     const email = normalizeEmail(body.email) ?? null;
     const mobile = normalizeMobile(body.mobile) ?? null;
@@ -153,6 +160,7 @@ export const createAccountService = (deps: { db: Executor; now?: () => number })
       });
       await replaceRolesOfUser(trx, userId, roleIds);
       await setOrganizationOwner(trx, orgId, userId, time);
+      await createDefaultWorkgroup(trx, { orgId, ownerUserId: userId, language, now: time });
       if (balanceCents !== 0 || validity !== null)
         await insertBalanceLog(trx, {
           orgId,

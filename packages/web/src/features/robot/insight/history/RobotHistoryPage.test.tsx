@@ -32,6 +32,7 @@ const makeRow = (overrides: Partial<RobotHistoryRow> = {}): RobotHistoryRow => (
   useless: 1,
   transferred: true,
   status: 'chatting',
+  leftMessage: false,
   ...overrides,
 });
 
@@ -148,6 +149,36 @@ describe('RobotHistoryPage', { timeout: 60_000 }, () => {
       expect(Number(last.get('from'))).toBe(new Date(2026, 10, 1).getTime());
       expect(Number(last.get('to'))).toBe(new Date(2026, 10, 3, 23, 59, 59, 999).getTime());
     });
+  });
+
+  it('says "Left a message" only for a handed-over conversation whose visitor left one', async () => {
+    const rows = [
+      makeRow({
+        tid: 't-left',
+        visitor: { vid: 'v-3', nickname: 'Wrote' },
+        status: 'offline',
+        leftMessage: true,
+      }),
+      makeRow({
+        tid: 't-gone',
+        visitor: { vid: 'v-4', nickname: 'Silent' },
+        status: 'offline',
+        leftMessage: false,
+      }),
+    ];
+    seen = stubFetch(routes({ 'GET /api/robot/history': () => page(rows) }));
+    const view = renderWithProviders(<RobotHistoryPage />);
+    await screen.findByText('Wrote');
+    expect(within(rowOf('Wrote')).getByText('Left a message')).toBeInTheDocument();
+    expect(within(rowOf('Silent')).getByText('No agent available')).toBeInTheDocument();
+    expect(within(rowOf('Silent')).queryByText('Left a message')).toBeNull();
+    view.unmount();
+
+    await changeLanguage('zh-CN');
+    renderWithProviders(<RobotHistoryPage />);
+    await screen.findByText('Wrote');
+    expect(within(rowOf('Wrote')).getByText('已留言')).toBeInTheDocument();
+    expect(within(rowOf('Silent')).getByText('无人接待')).toBeInTheDocument();
   });
 
   it('opens the transcript: visitor text as text, the robot part through the workbench’s robot message', async () => {

@@ -159,7 +159,14 @@ export const RobotHistoryPage = () => {
       key: 'status',
       search: false,
       width: 120,
-      render: (_, row) => <Tag>{t(`history.statuses.${row.status}`, { defaultValue: row.status })}</Tag>,
+      // The records page's rule: offline is "Left a message" only when the visitor left one.
+      render: (_, row) => (
+        <Tag>
+          {row.status === 'offline' && row.leftMessage
+            ? t('history.leftMessage')
+            : t(`history.statuses.${row.status}`, { defaultValue: row.status })}
+        </Tag>
+      ),
     },
     {
       title: t('history.actions'),

@@ -40,9 +40,11 @@ export const robotInsightEnUS = {
       robot: 'With the robot',
       queuing: 'Queuing',
       chatting: 'Chatting',
-      offline: 'Left a message',
+      // An offline thread no agent took; `leftMessage` only when the visitor did (as on the records page).
+      offline: 'No agent available',
       closed: 'Closed',
     },
+    leftMessage: 'Left a message',
     actions: 'Actions',
     training: 'Training queue',
     transcript: 'Transcript',
