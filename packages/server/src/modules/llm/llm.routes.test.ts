@@ -88,6 +88,25 @@ await describeEachDatabase('large-model providers and answers', (target) => {
   });
   afterAll(() => provider.close());
 
+  const providerNamed = async () => {
+    const [first] = (await getAs(ctx, '/api/llm/provider/query', staff)).json<Envelope<LlmProvider[]>>().data;
+    if (!first) throw new Error('no provider');
+    return first;
+  };
+
+  /** The data of the thread's robot_answered events, oldest first. */
+  const answeredEventsOf = async (tid: string) =>
+    (
+      await ctx.database.db
+        .selectFrom('thread_event')
+        .innerJoin('thread', 'thread.id', 'thread_event.thread_id')
+        .select('thread_event.data')
+        .where('thread.tid', '=', tid)
+        .where('thread_event.kind', '=', 'robot_answered')
+        .orderBy('thread_event.id')
+        .execute()
+    ).map((row) => JSON.parse(row.data) as Record<string, unknown>);
+
   it('keeps the key to itself: stored sealed, shown by its last four characters only', async () => {
     const created = await post<LlmProvider>('/api/llm/provider/create', staff, {
       name: 'Zhipu',
@@ -194,6 +213,19 @@ await describeEachDatabase('large-model providers and answers', (target) => {
     });
     const settings = (await getAs(ctx, '/api/llm/settings', staff)).json<Envelope<LlmSettings>>().data;
     expect(settings).toMatchObject({ dailyTokenLimit: 100_000, usedToday: 46, answersToday: 1 });
+    // The answer's own tokens, as the provider counted them, on its event.
+    expect(await answeredEventsOf(visitor.tid)).toEqual([
+      {
+        question: 'how long is a refund?',
+        source: 'llm',
+        aid: '',
+        title: '',
+        promptTokens: 40,
+        completionTokens: 6,
+        totalTokens: 46,
+        isTokensEstimated: false,
+      },
+    ]);
   });
 
   it('falls back to the best FAQ when the provider fails, and to a person when no FAQ fits', async () => {
@@ -221,6 +253,109 @@ await describeEachDatabase('large-model providers and answers', (target) => {
     }
     expect(status).toBe('offline');
     expect(robotRepliesOf(await visitorHistory(ctx, visitor.tid, visitor.token))).toHaveLength(2);
+  });
+
+  it('counts the tokens a failed call spent, but not those of a refused one', async () => {
+    const zhipu = await providerNamed();
+    const setModel = (model: string) =>
+      post('/api/llm/provider/update', staff, { pid: zhipu.pid, name: model, baseUrl: provider.url, model });
+    const usage = async () =>
+      (await getAs(ctx, '/api/llm/settings', staff)).json<Envelope<LlmSettings>>().data;
+    // Refused outright (HTTP 500): the provider did no work, nothing is counted.
+    await setModel('fail');
+    const before = await usage();
+    const refused = await startChat(ctx, chat);
+    expect(
+      parseRobotReply((await askRobot(ctx, refused, 'How long does a refund take?')).content),
+    ).toMatchObject({
+      kind: 'answer',
+    });
+    expect(await usage()).toMatchObject({ usedToday: before.usedToday, answersToday: before.answersToday });
+    // Cut mid-stream: the prompt it read and what it wrote count; it is not an answer.
+    await setModel('cut');
+    provider.reply = 'Refunds take seven';
+    const cut = await startChat(ctx, chat);
+    const fallback = await askRobot(ctx, cut, 'How long does a refund take?');
+    expect(parseRobotReply(fallback.content)).toMatchObject({ kind: 'answer', aid: refund.aid });
+    const [system, user] = provider.requests.at(-1)?.messages ?? [];
+    const spent =
+      Math.ceil((system?.content.length ?? 0) / 2) +
+      Math.ceil((user?.content.length ?? 0) / 2) +
+      Math.ceil('Refunds take seven'.length / 2);
+    expect(spent).toBeGreaterThan(10);
+    expect(await usage()).toMatchObject({
+      usedToday: before.usedToday + spent,
+      answersToday: before.answersToday,
+    });
+    // The fallback answer is the FAQ's: its event carries no tokens.
+    expect(await answeredEventsOf(cut.tid)).toEqual([
+      expect.not.objectContaining({ totalTokens: expect.anything() as unknown }),
+    ]);
+    await setModel('glm');
+  });
+
+  it('masks sensitive words in the streamed and the stored answer, recorded as the robot’s', async () => {
+    expect((await post('/api/taboo/create', staff, { standard: 'CompetitorX', synonyms: [] })).status).toBe(
+      200,
+    );
+    provider.reply = 'We ship faster than CompetitorX does, within seven days.';
+    const visitor = await startChat(ctx, chat);
+    const { hub } = ctx.app.services;
+    const emit = hub.emit;
+    const streamed: string[] = [];
+    hub.emit = (rooms, event, payload) => {
+      if (event === 'robot:stream') streamed.push((payload as { delta: string }).delta);
+      emit(rooms, event, payload);
+    };
+    const message = await askRobot(ctx, visitor, 'how long is a refund?').finally(() => {
+      hub.emit = emit;
+    });
+    expect(streamed.join('')).toBe('We ship faster than *********** does, within seven days.');
+    expect(streamed.some((delta) => /Comp|etitor/.test(delta))).toBe(false);
+    expect(parseRobotReply(message.content)).toMatchObject({
+      kind: 'generated',
+      answer: '<p>We ship faster than *********** does, within seven days.</p>\n',
+    });
+    const hits = await ctx.database.db
+      .selectFrom('taboo_hit')
+      .innerJoin('thread', 'thread.id', 'taboo_hit.thread_id')
+      .innerJoin('user', 'user.id', 'taboo_hit.sender_user_id')
+      .select(['taboo_hit.word', 'taboo_hit.action', 'user.uid'])
+      .where('thread.tid', '=', visitor.tid)
+      .execute();
+    expect(hits).toEqual([{ word: 'CompetitorX', action: 'mask', uid: robot.uid }]);
+  });
+
+  it('reads the article’s own text around the question and links the article under the answer', async () => {
+    const filler = (sentence: string) => Array.from({ length: 40 }, () => sentence).join(' ');
+    const key = 'To pair the bluetooth speaker, hold the round button for five seconds until it blinks blue.';
+    // Beyond what a search snippet (about 160 characters around the match) would carry.
+    const rest =
+      'Then open the Bluetooth settings of your phone and choose OK-Speaker from the list of devices. ' +
+      'If the phone asks for a pairing code, enter 0000 and confirm.';
+    const created = await post<{ aid: string }>('/api/article/create', staff, {
+      type: 'support',
+      title: 'Pairing the bluetooth speaker',
+      content: `<p>${filler('Our warranty covers manufacturing defects for two years.')}</p><p>${key} ${rest}</p><p>${filler('Returns are accepted within thirty days.')}</p>`,
+      status: 'published',
+    });
+    expect(created.status).toBe(200);
+    provider.reply = 'Hold the round button for five seconds.';
+    const visitor = await startChat(ctx, chat);
+    const message = await askRobot(ctx, visitor, 'how do I pair my bluetooth speaker?');
+    const system = provider.requests.at(-1)?.messages[0]?.content ?? '';
+    // The sentence that answers lies far beyond the search snippet; the passage stays bounded.
+    expect(system).toContain(key);
+    expect(system).toContain('enter 0000 and confirm');
+    expect(system.length).toBeLessThan(4000);
+    const reply = parseRobotReply(message.content);
+    expect(reply).toMatchObject({ kind: 'generated' });
+    expect(reply?.kind === 'generated' ? reply.sources : []).toContainEqual({
+      source: 'article',
+      aid: created.body.data.aid,
+      title: 'Pairing the bluetooth speaker',
+      url: `/help/${chat.subDomain}/article/${created.body.data.aid}`,
+    });
   });
 
   it("stops asking the provider once the day's tokens are spent", async () => {

@@ -13,7 +13,12 @@ import {
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
-import { LlmError, streamChatCompletion, type CompletionUsage } from '../../lib/llm/chat-completions.js';
+import {
+  LlmError,
+  streamChatCompletion,
+  type Completion,
+  type CompletionUsage,
+} from '../../lib/llm/chat-completions.js';
 import type { Sealer } from '../../lib/sealed.js';
 import type { Principal } from '../auth/auth.service.js';
 import './llm.messages.js';
@@ -30,6 +35,21 @@ const llmRobotTypes = ['zhipuai_platform', 'zhipuai_private'];
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const hintOf = (apiKey: string) => `…${apiKey.slice(-4)}`;
+
+/** The tokens of one answer: the provider's counts, or estimated when it sent none. */
+export type RobotTokenUsage = CompletionUsage & { isEstimated: boolean };
+
+/** Without a usage chunk: about one token per two characters of Chinese or four of English. */
+export const estimateTokens = (text: string): number => Math.ceil(text.length / 2);
+
+/**
+ * Whether a failed call cost tokens: not when the provider refused it with an HTTP status or was
+ * never reached; yes once it had accepted the request (a timeout, a broken or cut stream, an
+ * error reported mid-stream).
+ */
+export const hasSpentTokens = (error: LlmError): boolean =>
+  !(error.kind === 'http' && error.status !== null) &&
+  !(error.kind === 'network' && error.partialText === '');
 
 export type LlmPassage = { source: 'faq' | 'article'; aid: string; title: string; text: string };
 
@@ -246,14 +266,15 @@ export const createLlmService = (deps: { db: Executor; sealer: Sealer; now?: () 
     return settings(principal);
   };
 
-  const recordUsage = async (orgId: number, tokens: number) => {
+  /** Adds to today's tokens; `answers` counts finished answers only (a failed call adds 0). */
+  const recordUsage = async (orgId: number, tokens: number, answers: 0 | 1) => {
     await db
       .insertInto('llm_usage')
-      .values({ org_id: orgId, day: utcDay(now()), tokens, answers: 1 })
+      .values({ org_id: orgId, day: utcDay(now()), tokens, answers })
       .onConflict((conflict) =>
         conflict.columns(['org_id', 'day']).doUpdateSet((eb) => ({
           tokens: eb('llm_usage.tokens', '+', eb.ref('excluded.tokens')),
-          answers: eb('llm_usage.answers', '+', 1),
+          answers: eb('llm_usage.answers', '+', eb.ref('excluded.answers')),
         })),
       )
       .execute();
@@ -262,8 +283,9 @@ export const createLlmService = (deps: { db: Executor; sealer: Sealer; now?: () 
   /**
    * Live chat: the robot's answer from its provider, streamed through `onDelta`; null when the
    * robot has no provider or the organisation's tokens for today are spent (the caller answers
-   * from the FAQs). Provider failures throw LlmError (the caller falls back). Tokens are counted
-   * from the provider's usage, or estimated when it sends none.
+   * from the FAQs). Provider failures throw LlmError (the caller falls back) after counting what the
+   * failed call spent. Tokens are counted from the provider's usage, or estimated when it sends none,
+   * and returned so that the answer's event records them.
    */
   const answer = async (input: {
     orgId: number;
@@ -272,7 +294,7 @@ export const createLlmService = (deps: { db: Executor; sealer: Sealer; now?: () 
     question: string;
     passages: LlmPassage[];
     onDelta: (delta: string) => void;
-  }): Promise<{ text: string; usage: CompletionUsage | null } | null> => {
+  }): Promise<{ text: string; usage: RobotTokenUsage } | null> => {
     const provider = await db
       .selectFrom('llm_robot')
       .innerJoin('llm_provider', 'llm_provider.id', 'llm_robot.provider_id')
@@ -290,26 +312,41 @@ export const createLlmService = (deps: { db: Executor; sealer: Sealer; now?: () 
     const [limit, used] = await Promise.all([limitOf(input.orgId), usageToday(input.orgId)]);
     if (used.tokens >= limit) return null;
     const system = promptOf(input.robotName, input.passages);
-    const completion = await streamChatCompletion({
-      baseUrl: provider.base_url,
-      apiKey: sealer.open(provider.api_key_sealed),
-      model: provider.model,
-      messages: [
-        { role: 'system', content: system },
-        { role: 'user', content: input.question },
-      ],
-      maxTokens: 800,
-      temperature: 0.2,
-      timeoutMs: 30_000,
-      idleTimeoutMs: 15_000,
-      onToken: input.onDelta,
-    });
-    // Without a usage chunk: about one token per two characters of Chinese or four of English.
-    const tokens =
-      completion.usage?.totalTokens ??
-      Math.ceil((system.length + input.question.length + completion.text.length) / 2);
-    await recordUsage(input.orgId, tokens);
-    return { text: completion.text, usage: completion.usage };
+    const promptEstimate = estimateTokens(system) + estimateTokens(input.question);
+    let completion: Completion;
+    try {
+      completion = await streamChatCompletion({
+        baseUrl: provider.base_url,
+        apiKey: sealer.open(provider.api_key_sealed),
+        model: provider.model,
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: input.question },
+        ],
+        maxTokens: 800,
+        temperature: 0.2,
+        timeoutMs: 30_000,
+        idleTimeoutMs: 15_000,
+        onToken: input.onDelta,
+      });
+    } catch (error) {
+      // A failed call still spent tokens once the provider took it: the prompt it read and what it
+      // wrote before failing count against today's limit (a refused request or no connection: none).
+      if (error instanceof LlmError && hasSpentTokens(error))
+        await recordUsage(input.orgId, promptEstimate + estimateTokens(error.partialText), 0);
+      throw error;
+    }
+    const completionEstimate = estimateTokens(completion.text);
+    const usage: RobotTokenUsage = completion.usage
+      ? { ...completion.usage, isEstimated: false }
+      : {
+          promptTokens: promptEstimate,
+          completionTokens: completionEstimate,
+          totalTokens: promptEstimate + completionEstimate,
+          isEstimated: true,
+        };
+    await recordUsage(input.orgId, usage.totalTokens, 1);
+    return { text: completion.text, usage };
   };
 
   return { list, create, update, remove, test, assign, settings, saveSettings, answer };

@@ -15,7 +15,8 @@ import {
  * a FAQ the robot answers from, the transfer keyword 人工, and visitors who talk to it.
  */
 
-export type RobotChatOrg = ChatOrg & { robotId: number; refund: Faq };
+/** `refund` is a welcome FAQ; `invoice` a recommended one (offered when nothing matched). */
+export type RobotChatOrg = ChatOrg & { robotId: number; refund: Faq; invoice: Faq };
 
 export const postAs = (ctx: TestContext, url: string, token: string, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
@@ -38,6 +39,12 @@ export const makeRobotChatOrg = async (ctx: TestContext): Promise<RobotChatOrg> 
     welcome: true,
   });
   if (created.statusCode !== 200) throw new Error(`faq create failed: ${created.body}`);
+  const recommended = await postAs(ctx, '/api/faq/create', org.owner.token, {
+    question: 'How do I get an invoice?',
+    answer: '<p>Ask for it on the order page.</p>',
+    recommend: true,
+  });
+  if (recommended.statusCode !== 200) throw new Error(`faq create failed: ${recommended.body}`);
   const keyword = await postAs(ctx, '/api/robot/transfer/create', org.owner.token, { word: '人工' });
   if (keyword.statusCode !== 200) throw new Error(`transfer keyword failed: ${keyword.body}`);
   await ctx.database.db
@@ -45,7 +52,12 @@ export const makeRobotChatOrg = async (ctx: TestContext): Promise<RobotChatOrg> 
     .set({ robot_id: robot.userId, default_robot: 1, show_robot_faq: 1, show_robot_faq_not_found: 1 })
     .where('wid', '=', org.wid)
     .execute();
-  return { ...org, robotId: robot.userId, refund: created.json<Envelope<Faq>>().data };
+  return {
+    ...org,
+    robotId: robot.userId,
+    refund: created.json<Envelope<Faq>>().data,
+    invoice: recommended.json<Envelope<Faq>>().data,
+  };
 };
 
 export const visitorHistory = async (ctx: TestContext, tid: string, token: string): Promise<Message[]> =>
@@ -71,7 +83,7 @@ export const visitorSays = async (ctx: TestContext, token: string, tid: string, 
   const actor = await visitorActorOf(ctx.database.db, await resolveVisitor(ctx.database.db, token));
   return ctx.app.services.messages.send(actor, {
     tid,
-    localId: `l-${content}-${Math.random()}`,
+    localId: `l-${content.slice(0, 16)}-${Math.random()}`,
     type: 'text',
     content,
   });

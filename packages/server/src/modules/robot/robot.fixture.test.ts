@@ -4,8 +4,9 @@ import { fixtureCases, fixtureFaqs, fixtureStopwords, fixtureSynonyms } from './
 import { createRobotMatcher, judgeHits } from './robot.matcher.js';
 
 /*
- * The bench's fixture (bench/robot) as a floor: looser than the bench's budget, so a change that
- * makes the matcher clearly worse fails here, while the bench prints the exact figures.
+ * The bench's fixture (bench/robot) as a floor: top-1 at the budget (90 %; the matcher reaches
+ * about 92 %), false answers at the budget, so a change that makes the matcher worse fails here,
+ * while the bench prints the exact figures (and the held-out set's, which is not asserted).
  */
 describe('robot matcher on the bench fixture', () => {
   const matcher = createRobotMatcher(
@@ -31,9 +32,9 @@ describe('robot matcher on the bench fixture', () => {
     expect(answerable.every((entry) => keys.has(entry.expected ?? ''))).toBe(true);
   });
 
-  it('ranks the expected FAQ first for at least 80 % of the phrasings', () => {
+  it('ranks the expected FAQ first for at least 90 % of the phrasings (the budget)', () => {
     const top1 = answerable.filter((entry) => matcher.match(entry.text)[0]?.aid === entry.expected).length;
-    expect(top1 / answerable.length).toBeGreaterThanOrEqual(0.8);
+    expect(top1 / answerable.length).toBeGreaterThanOrEqual(0.9);
   });
 
   it('answers at most 5 % of the unanswerable phrasings and rarely answers with the wrong FAQ', () => {

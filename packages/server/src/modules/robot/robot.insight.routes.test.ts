@@ -29,6 +29,7 @@ await describeEachDatabase('robot history, training and statistics', (target) =>
   let answeredTid = '';
   let missedTid = '';
   let handedTid = '';
+  let handedToken = '';
 
   const history = async (token: string, query = '') =>
     (await getAs(ctx, `/api/robot/history?page=0&size=20${query}`, token)).json<
@@ -58,7 +59,10 @@ await describeEachDatabase('robot history, training and statistics', (target) =>
     // A chat handed to a person (nobody online: it goes to the leave-message form).
     const handed = await startChat(ctx, org);
     handedTid = handed.tid;
+    handedToken = handed.token;
     await visitorSays(ctx, handed.token, handed.tid, '人工');
+    // The hand-over is written first and the routing that ends in the leave-message form after it:
+    // wait for both, or the thread may still read `queuing`.
     for (let attempt = 0; attempt < 100; attempt += 1) {
       const events = await ctx.database.db
         .selectFrom('thread_event')
@@ -66,7 +70,12 @@ await describeEachDatabase('robot history, training and statistics', (target) =>
         .where('kind', '=', 'robot_to_agent')
         .where('org_id', '=', org.owner.orgId)
         .execute();
-      if (events.length > 0) break;
+      const thread = await ctx.database.db
+        .selectFrom('thread')
+        .select('status')
+        .where('tid', '=', handedTid)
+        .executeTakeFirst();
+      if (events.length > 0 && thread?.status === 'offline') break;
       await new Promise((resolve) => setTimeout(resolve, 30));
     }
   });
@@ -94,6 +103,24 @@ await describeEachDatabase('robot history, training and statistics', (target) =>
     // Another organisation sees its own (none here) and gets 404 for this one's group.
     expect((await history(other.owner.token)).data.totalElements).toBe(0);
     expect((await getAs(ctx, `/api/robot/history?wid=${org.wid}`, other.owner.token)).statusCode).toBe(404);
+  });
+
+  it('says whether a conversation handed to nobody left a message, as the records do', async () => {
+    const handedRow = async () =>
+      (await history(org.owner.token)).data.content.find((row) => row.tid === handedTid);
+    expect(await handedRow()).toMatchObject({ status: 'offline', leftMessage: false });
+    expect((await history(org.owner.token)).data.content.every((row) => !row.leftMessage)).toBe(true);
+    const left = await postAs(ctx, '/visitor/api/leavemsg', handedToken, {
+      wid: org.wid,
+      content: 'Please call me back about my order',
+      mobile: '13800000000',
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await handedRow()).toMatchObject({ status: 'offline', leftMessage: true });
+    const records = (await getAs(ctx, `/api/thread/transcript?tid=${handedTid}`, org.owner.token)).json<
+      Envelope<{ thread: { leftMessage: boolean } }>
+    >();
+    expect(records.data.thread.leftMessage).toBe(true);
   });
 
   it('groups missed and unhelpful questions for training, and resolving one teaches the robot', async () => {

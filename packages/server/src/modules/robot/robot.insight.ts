@@ -15,6 +15,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../auth/auth.service.js';
 import { toSearchTokens } from '../search/search.tokens.js';
+import { findThreadsByIds } from '../thread/thread.repository.js';
 import { keyOf, type RobotKbService } from './robot.service.js';
 
 /*
@@ -106,6 +107,7 @@ export const createRobotInsight = (deps: { db: Executor; robotKb: RobotKbService
       base
         .select([
           'started.at',
+          'thread.id as thread_id',
           'thread.tid',
           'thread.status',
           'visitor.vid',
@@ -129,6 +131,15 @@ export const createRobotInsight = (deps: { db: Executor; robotKb: RobotKbService
         .execute(),
       base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
+    // Whether an offline thread really left a message is the thread repository's rule; read it there.
+    const offlineIds = [
+      ...new Set(rows.filter((row) => row.status === 'offline').map((row) => Number(row.thread_id))),
+    ];
+    const leftMessage = new Set(
+      (await findThreadsByIds(db, principal.orgId, offlineIds))
+        .filter((thread) => Number(thread.left_message) === 1)
+        .map((thread) => Number(thread.id)),
+    );
     return toPage(
       rows.map((row) => ({
         tid: row.tid,
@@ -143,6 +154,7 @@ export const createRobotInsight = (deps: { db: Executor; robotKb: RobotKbService
         useless: Number(row.useless),
         transferred: Number(row.handovers) > 0,
         status: row.status,
+        leftMessage: leftMessage.has(Number(row.thread_id)),
       })),
       Number(count.count),
       query,

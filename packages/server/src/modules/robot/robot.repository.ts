@@ -311,9 +311,16 @@ export const listMatchableFaqWorkgroups = (db: Executor, orgId: number) =>
     .execute();
 
 /** Welcome FAQs for a skill group (and every group), oldest first. */
-export const listWelcomeFaqs = (db: Executor, orgId: number, workgroupId: number | null, limit: number) =>
+/** Enabled FAQs with the flag on (`welcome`: the welcome list; `recommend`: offered when nothing matched). */
+export const listFlaggedFaqs = (
+  db: Executor,
+  orgId: number,
+  flag: 'welcome' | 'recommend',
+  workgroupId: number | null,
+  limit: number,
+) =>
   filteredFaqs(db, orgId, { enabled: true, ...(workgroupId === null ? {} : { workgroupId }) })
-    .where('faq.welcome', '=', 1)
+    .where(flag === 'welcome' ? 'faq.welcome' : 'faq.recommend', '=', 1)
     .orderBy('faq.id')
     .limit(limit)
     .execute();

@@ -26,6 +26,7 @@ import { createPublicId } from '../../lib/ids.js';
 import { renderMarkdown } from '../../lib/richtext/markdown.js';
 import { sanitizeRichText } from '../../lib/richtext/sanitize.js';
 import { htmlToPlainText } from '../../lib/richtext/text.js';
+import { listArticlesByAids } from '../article/article.repository.js';
 import { articleCategoryOwnerKey, searchArticles } from '../article/article.service.js';
 import type { Principal } from '../auth/auth.service.js';
 import {
@@ -37,9 +38,13 @@ import {
   updateCategory,
 } from '../category/category.repository.js';
 import { writeSearchLog } from '../search/search-log.js';
+import { maskMatches, type TabooMatch } from '../taboo/taboo.matcher.js';
+import type { TabooService } from '../taboo/taboo.service.js';
 // Its own keys: loaded even where the app (and src/messages.ts) is not.
 import './robot.messages.js';
 import { createRobotIndexCache } from './robot.index.js';
+import { maskHtmlText } from './robot.output.js';
+import { passageAround, passageTermsOf } from './robot.passage.js';
 import { judgeHits, type MatcherHit } from './robot.matcher.js';
 import {
   bumpRobotRevision,
@@ -61,7 +66,7 @@ import {
   listCategoriesOfFaqs,
   listFaqs,
   listQuickButtons,
-  listWelcomeFaqs,
+  listFlaggedFaqs,
   listWorkgroupsOfFaqs,
   pageFaqs,
   pageWords,
@@ -155,7 +160,15 @@ export type FaqSheetRow = {
  * The robot's knowledge (issue 14, server core): FAQs and their categories, the matcher's word
  * lists, quick buttons and per-robot settings for the console, and `answer` for live chat.
  */
-export const createRobotKbService = (deps: { db: Executor; dialect: DialectName; now?: () => number }) => {
+/** The sensitive-word lists (modules/taboo) the robot's own words pass through. */
+export type RobotTaboos = Pick<TabooService, 'inspect' | 'recordHits'>;
+
+export const createRobotKbService = (deps: {
+  db: Executor;
+  dialect: DialectName;
+  taboos?: RobotTaboos;
+  now?: () => number;
+}) => {
   const { db, dialect } = deps;
   const now = deps.now ?? Date.now;
   const indexes = createRobotIndexCache({ db, now });
@@ -880,20 +893,36 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
     return { result, normalized, candidates };
   };
 
-  /** For live chat: the welcome FAQs of a skill group (and of every group), at most `limit`. */
-  const welcomeFaqs = async (input: {
-    orgId: number;
-    wid?: string | null;
-    limit?: number;
-  }): Promise<FaqBrief[]> => {
+  const flaggedFaqs = async (
+    flag: 'welcome' | 'recommend',
+    input: { orgId: number; wid?: string | null; limit?: number },
+  ): Promise<FaqBrief[]> => {
     const group = input.wid ? (await findWorkgroupIds(db, input.orgId, [input.wid]))[0] : undefined;
-    const rows = await listWelcomeFaqs(db, input.orgId, group ? Number(group.id) : null, input.limit ?? 10);
+    const rows = await listFlaggedFaqs(
+      db,
+      input.orgId,
+      flag,
+      group ? Number(group.id) : null,
+      input.limit ?? 10,
+    );
     return rows.map(({ aid, question }) => ({ aid, question }));
   };
 
+  /** For live chat: the welcome FAQs of a skill group (and of every group), at most `limit`. */
+  const welcomeFaqs = (input: { orgId: number; wid?: string | null; limit?: number }) =>
+    flaggedFaqs('welcome', input);
+
+  /**
+   * For live chat: the recommended FAQs a not-found answer offers (the group's
+   * `showRobotFaqNotFound`), of the skill group and of every group, at most `limit`.
+   */
+  const recommendFaqs = (input: { orgId: number; wid?: string | null; limit?: number }) =>
+    flaggedFaqs('recommend', input);
+
   /**
    * For a large-model answer: the FAQs and live help-centre articles closest to the text, as plain
-   * text passages (each at most 1,500 characters), best first.
+   * text passages (each at most 1,500 characters: an article's densest part, robot.passage.ts),
+   * best first.
    */
   const passages = async (input: {
     orgId: number;
@@ -918,16 +947,65 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
         });
     }
     const query = index.matcher.searchText(input.text);
-    const articles = query === '' ? [] : await searchLiveArticles(input.orgId, query);
+    const room = limit - faqs.length;
+    const found =
+      query === '' || room <= 0 ? [] : (await searchLiveArticles(input.orgId, query)).slice(0, room);
+    // The article's own text around the visitor's words, not the search snippet.
+    const rows =
+      found.length === 0
+        ? []
+        : await listArticlesByAids(
+            db,
+            input.orgId,
+            found.map((article) => article.aid),
+          );
+    const bodies = new Map(
+      rows.map((row) => [
+        row.aid,
+        [row.summary, htmlToPlainText(row.content)].filter((part) => part !== '').join('\n'),
+      ]),
+    );
+    const terms = passageTermsOf(query);
     return [
       ...faqs,
-      ...articles.map((article) => ({
+      ...found.map((article) => ({
         source: 'article' as const,
         aid: article.aid,
         title: article.title,
-        text: htmlToPlainText(article.snippetHtml).slice(0, 1500),
+        text: passageAround(bodies.get(article.aid) ?? htmlToPlainText(article.snippetHtml), terms, 1500),
       })),
-    ].slice(0, limit);
+    ];
+  };
+
+  /**
+   * For live chat: the robot's words with the organisation's sensitive words masked (always
+   * masked, whatever the mode: see robot.output.ts). `isHtml` looks only at the visible text.
+   * With `record` each word found is recorded as a hit of the robot in that conversation.
+   */
+  const maskSensitive = async (input: {
+    orgId: number;
+    text: string;
+    isHtml?: boolean;
+    record?: { threadId: number; robotId: number };
+  }): Promise<string> => {
+    const { taboos } = deps;
+    if (!taboos || input.text === '') return input.text;
+    const found: TabooMatch[] = [];
+    const mask = async (text: string) => {
+      const { matches } = await taboos.inspect(input.orgId, text);
+      found.push(...matches);
+      return maskMatches(text, matches);
+    };
+    const masked = input.isHtml ? await maskHtmlText(input.text, mask) : await mask(input.text);
+    if (input.record && found.length > 0)
+      await taboos.recordHits({
+        orgId: input.orgId,
+        threadId: input.record.threadId,
+        action: 'mask',
+        matches: found,
+        sender: { kind: 'agent', userId: input.record.robotId },
+      });
+    return masked;
   };
 
   /** For live chat: a visitor's "did this help?"; false when the FAQ no longer exists. */
@@ -961,7 +1039,9 @@ export const createRobotKbService = (deps: { db: Executor; dialect: DialectName;
     answer,
     test,
     welcomeFaqs,
+    recommendFaqs,
     passages,
+    maskSensitive,
     rate,
   };
 };

@@ -12,7 +12,8 @@ import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import { LlmError } from '../../lib/llm/chat-completions.js';
 import { renderMarkdown } from '../../lib/richtext/markdown.js';
-import type { LlmPassage } from '../llm/llm.service.js';
+import type { LlmPassage, RobotTokenUsage } from '../llm/llm.service.js';
+import { createStreamMasker } from '../robot/robot.output.js';
 import { visitorRoom } from '../realtime/rooms.js';
 import type { VisitorActor } from './chat-actor.js';
 import { settingsOf, type ThreadContext } from './thread.context.js';
@@ -51,6 +52,7 @@ export type RobotKnowledge = {
     isRecorded?: boolean;
   }) => Promise<RobotMatchResult>;
   welcomeFaqs: (input: { orgId: number; wid?: string | null; limit?: number }) => Promise<FaqBrief[]>;
+  recommendFaqs: (input: { orgId: number; wid?: string | null; limit?: number }) => Promise<FaqBrief[]>;
   quickButtonsOf: (input: { orgId: number; wid: string }) => Promise<QuickButton[]>;
   rate: (input: { orgId: number; aid: string; isHelpful: boolean }) => Promise<boolean>;
   passages: (input: {
@@ -59,6 +61,13 @@ export type RobotKnowledge = {
     text: string;
     limit?: number;
   }) => Promise<LlmPassage[]>;
+  /** The robot's words with the organisation's sensitive words masked (visible text only with isHtml). */
+  maskSensitive: (input: {
+    orgId: number;
+    text: string;
+    isHtml?: boolean;
+    record?: { threadId: number; robotId: number };
+  }) => Promise<string>;
 };
 
 /** The CRM's lead capture (modules/crm): a customer for the name and mobile, linked to the visitor. */
@@ -80,7 +89,7 @@ export type RobotGenerator = {
     question: string;
     passages: LlmPassage[];
     onDelta: (delta: string) => void;
-  }) => Promise<{ text: string } | null>;
+  }) => Promise<{ text: string; usage: RobotTokenUsage } | null>;
 };
 
 export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
@@ -121,8 +130,35 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
     avatar: robot.avatar,
   });
 
+  /** What the robot says passes the sensitive words like an agent's message (masked, hits recorded). */
+  const screenReply = async (row: ThreadRow, robot: RobotRow, reply: RobotReply): Promise<RobotReply> => {
+    if (!knowledge) return reply;
+    const mask = (text: string, isHtml: boolean) =>
+      knowledge.maskSensitive({
+        orgId: row.org_id,
+        text,
+        isHtml,
+        record: { threadId: row.id, robotId: robot.id },
+      });
+    switch (reply.kind) {
+      case 'welcome':
+      case 'suggest':
+      case 'none':
+        return { ...reply, text: await mask(reply.text, false) };
+      case 'answer':
+      case 'generated':
+        return { ...reply, answer: await mask(reply.answer, true) };
+      default:
+        return reply;
+    }
+  };
+
   const storeReply = async (row: ThreadRow, robot: RobotRow, reply: RobotReply) =>
-    messages.storeSystem(row, { type: 'robot', content: JSON.stringify(reply), asRobot: asRobot(robot) });
+    messages.storeSystem(row, {
+      type: 'robot',
+      content: JSON.stringify(await screenReply(row, robot, reply)),
+      asRobot: asRobot(robot),
+    });
 
   /** The robot takes the new (queuing) thread and says its welcome: the request answers 206. */
   const start = async (
@@ -296,9 +332,10 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
       });
       return;
     }
+    // The welcome lists the `welcome` FAQs; "nothing found" offers the `recommend` ones.
     const faqs =
       group?.show_robot_faq_not_found === 1
-        ? await knowledge.welcomeFaqs({ orgId: thread.org_id, wid: thread.workgroup_wid })
+        ? await knowledge.recommendFaqs({ orgId: thread.org_id, wid: thread.workgroup_wid })
         : [];
     await storeReply(thread, robot, {
       kind: 'none',
@@ -326,13 +363,10 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
     });
     const streamId = createPublicId();
     let index = 0;
-    const answer = await generator.answer({
-      orgId: thread.org_id,
-      robotId: robot.id,
-      robotName: robot.nickname,
-      question,
-      passages,
-      onDelta: (delta) => {
+    // Streamed masked too: a sensitive word split across tokens never reaches the visitor whole.
+    const stream = createStreamMasker(
+      (text) => knowledge.maskSensitive({ orgId: thread.org_id, text }),
+      (delta) => {
         if (thread.visitor_id !== null)
           hub.emit([visitorRoom(thread.visitor_id)], 'robot:stream', {
             tid: thread.tid,
@@ -341,8 +375,17 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
             delta,
           });
       },
+    );
+    const answer = await generator.answer({
+      orgId: thread.org_id,
+      robotId: robot.id,
+      robotName: robot.nickname,
+      question,
+      passages,
+      onDelta: stream.push,
     });
     if (!answer) return 'skipped';
+    await stream.finish();
     // The passages the answer cites as [n]; all of them when it cites none.
     const cited = passages.filter((_, position) => answer.text.includes(`[${position + 1}]`));
     const sources = await Promise.all(
@@ -360,7 +403,17 @@ export const createThreadRobot = (ctx: ThreadContext, queue: ThreadQueue) => {
       kind: 'robot_answered',
       agentId: robot.id,
       workgroupId: thread.workgroup_id,
-      data: { question, source: 'llm', aid: '', title: '' },
+      // The answer's tokens, for cost per answer (the provider's counts, else estimated).
+      data: {
+        question,
+        source: 'llm',
+        aid: '',
+        title: '',
+        promptTokens: answer.usage.promptTokens,
+        completionTokens: answer.usage.completionTokens,
+        totalTokens: answer.usage.totalTokens,
+        isTokensEstimated: answer.usage.isEstimated,
+      },
       at: now(),
     });
     await storeReply(thread, robot, {

@@ -1,6 +1,7 @@
 import type { Language } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
 import { createPublicId } from '../../lib/ids.js';
+import { seedRobotDefaults } from '../robot/robot.defaults.js';
 import { insertWorkgroup, replaceWorkgroupMembers } from './workgroup.repository.js';
 
 /** What a new organisation's first skill group says, in the language the organisation started in. */
@@ -32,5 +33,7 @@ export const createDefaultWorkgroup = async (
   const wid = createPublicId();
   const id = await insertWorkgroup(db, input.orgId, wid, { ...texts, adminId: input.ownerUserId }, input.now);
   await replaceWorkgroupMembers(db, id, [input.ownerUserId]);
+  // And the robot's transfer keywords, so asking the robot for a person works from the start.
+  await seedRobotDefaults(db, { orgId: input.orgId, now: input.now });
   return wid;
 };
