@@ -209,14 +209,24 @@ export const crmIdentityStatusSchema = z.object({
 });
 export const crmIdentitySecretSchema = z.object({ secret: z.string(), createdAt: z.number() });
 
+/** No line breaks: they separate the fields of the signed string, so none may carry one. */
+const identityText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\r\n]*$/, 'must not contain line breaks');
+
 /**
- * POST /visitor/api/identify — the site's own user, signed by the site's server:
- * `signature` = hex HMAC-SHA256(secret, userId).
+ * POST /visitor/api/identify — the site's own user, signed by the site's server. Every identity
+ * field is signed: `signature` = hex HMAC-SHA256(secret, identityMessage(body)), i.e. of
+ * `userId + "\n" + name + "\n" + email + "\n" + mobile` with absent fields as empty strings and
+ * each value trimmed, exactly as sent (email not lower-cased). Changing any field breaks it.
  */
 export const visitorIdentifyBodySchema = z.object({
-  userId: text(128).min(1),
-  name: text(100).default(''),
-  email: emailSchema.default(''),
+  userId: identityText(128).min(1),
+  name: identityText(100).default(''),
+  email: z.union([z.literal(''), z.string().trim().email().max(254)]).default(''),
   mobile: mobileSchema.default(''),
   signature: z
     .string()
@@ -224,6 +234,14 @@ export const visitorIdentifyBodySchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, 'must be a hex HMAC-SHA256'),
 });
 export type VisitorIdentifyBody = z.infer<typeof visitorIdentifyBodySchema>;
+
+/** The string the site's server signs for POST /visitor/api/identify (keep in sync with the docs). */
+export const identityMessage = (identity: {
+  userId: string;
+  name?: string;
+  email?: string;
+  mobile?: string;
+}): string => [identity.userId, identity.name ?? '', identity.email ?? '', identity.mobile ?? ''].join('\n');
 
 /** Import: which sheet header feeds which customer field (headers compared case-insensitively). */
 export const customerImportMappingSchema = z.object({
@@ -233,12 +251,14 @@ export const customerImportMappingSchema = z.object({
   company: text(100).optional(),
   description: text(100).optional(),
   tags: text(100).optional(),
+  /** Custom field key → the header that feeds it; without it each field's label (or key) is read. */
+  customFields: z.record(z.string().max(32), text(100).min(1)).optional(),
 });
 export type CustomerImportMapping = z.infer<typeof customerImportMappingSchema>;
 
 export const customerImportQuerySchema = z.object({
   /** JSON of the mapping; without it the default headers (either language) are used. */
-  mapping: z.string().max(2000).optional(),
+  mapping: z.string().max(10_000).optional(),
   /** Only check and report; write nothing. */
   preview: queryBooleanSchema.default(false),
 });
@@ -252,3 +272,28 @@ export const customerImportResultSchema = z.object({
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
 });
 export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;
+
+export const customerImportJobStateSchema = z.enum(['running', 'done', 'failed']);
+export type CustomerImportJobState = z.infer<typeof customerImportJobStateSchema>;
+
+/**
+ * An import run in the background (`POST /api/customer/import/start`), polled through
+ * `GET /api/customer/import/status?jobId=`: `processed` of `total` rows handled in the current
+ * `phase`, and the result once `done` (or the reason once `failed`).
+ */
+export const customerImportJobSchema = z.object({
+  jobId: z.string(),
+  state: customerImportJobStateSchema,
+  /** reading the file, then checking (preview) or writing the rows. */
+  phase: z.enum(['reading', 'checking', 'writing']),
+  processed: z.number().int(),
+  total: z.number().int(),
+  preview: z.boolean(),
+  result: customerImportResultSchema.nullable(),
+  error: z.string().nullable(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+});
+export type CustomerImportJob = z.infer<typeof customerImportJobSchema>;
+
+export const customerImportJobQuerySchema = z.object({ jobId: text(64).min(1) });

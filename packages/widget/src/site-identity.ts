@@ -2,7 +2,8 @@ import type { Customer } from '@openkefu/contract';
 
 /*
  * The site's signed-in user, handed from the embed code to the chat page (issue 15). The site's
- * server signs its user id (hex HMAC-SHA256 with the organisation's identity secret); the chat
+ * server signs every identity field it sends (hex HMAC-SHA256 with the organisation's identity
+ * secret of `userId \n name \n email \n mobile`, contract `identityMessage`); the chat
  * page sends it to POST /visitor/api/identify once it holds a visitor token. It travels in the
  * address's fragment, which browsers never send to a server nor put in a Referer header.
  */
@@ -72,7 +73,7 @@ export const identifySiteUser = async (
       warn(
         `[OpenKefu] The signed identity of user "${identity.userId}" was refused (${String(status)}): ` +
           `${error instanceof Error ? error.message : String(error)}. The visitor stays anonymous. ` +
-          'Check that the signature is the hex HMAC-SHA256 of the user id with your identity secret.',
+          'Check that the signature is the hex HMAC-SHA256 of userId, name, email and mobile joined by line breaks, with your identity secret.',
       );
       return 'refused';
     }

@@ -43,6 +43,14 @@ export const crmMessages = {
     'en-US': 'The column mapping is not valid JSON of the expected shape',
     'zh-CN': '列映射不是预期格式的 JSON',
   },
+  'crm.importJobNotFound': {
+    'en-US': 'Import "{jobId}" does not exist or has expired',
+    'zh-CN': '导入任务「{jobId}」不存在或已过期',
+  },
+  'crm.importFailed': {
+    'en-US': 'The import stopped because of a server error; rows written before it stay',
+    'zh-CN': '导入因服务器错误中止，此前已写入的行保留',
+  },
   'crm.duplicateInFile': {
     'en-US': 'the same email or mobile as row {row}',
     'zh-CN': '与第 {row} 行的邮箱或手机号相同',

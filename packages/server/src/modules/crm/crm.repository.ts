@@ -39,7 +39,7 @@ export const listCustomersByCids = (db: Executor, orgId: number, cids: readonly 
     ? Promise.resolve([])
     : db
         .selectFrom('customer')
-        .select(['id', 'cid'])
+        .select(['id', 'cid', 'name'])
         .where('org_id', '=', orgId)
         .where('cid', 'in', [...cids])
         .execute();

@@ -8,7 +8,7 @@ import type {
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPublicId } from '../../lib/ids.js';
-import { bearer, useTestApp } from '../../test/app.js';
+import { bearer, createAccount, signIn, useTestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { multipartBody } from '../../test/upload-fixtures.js';
 import {
@@ -315,6 +315,57 @@ await describeEachDatabase('crm routes', (target) => {
       expect((await getJson(ctx, `/api/customer/get?cid=${foreign.cid}`, b.admin.token)).status).toBe(200);
     });
 
+    it('unlinks the tickets of a deleted customer and logs it on each ticket', async () => {
+      const org = await createRecordsOrg(ctx);
+      const gone = await createOk(org.admin.token, { name: 'Gone Customer' });
+      const kept = await createOk(org.admin.token, { name: 'Kept Customer' });
+      const openTicket = async (customerId: string) => {
+        const made = await postJson<{ tkid: string; customerId: string | null }>(
+          ctx,
+          '/api/ticket/create',
+          org.admin.token,
+          { title: `About ${customerId}`, customerId },
+        );
+        if (made.status !== 200) throw new Error(`ticket create failed: ${JSON.stringify(made.body)}`);
+        return made.body.data.tkid;
+      };
+      const first = await openTicket(gone.cid);
+      const second = await openTicket(gone.cid);
+      const other = await openTicket(kept.cid);
+      // Another organisation cannot delete (nor unlink through) this customer.
+      expect((await postJson(ctx, '/api/customer/delete', b.admin.token, { cids: [gone.cid] })).status).toBe(
+        404,
+      );
+      type Detail = {
+        customerId: string | null;
+        activities: { field: string; oldValue: string | null; newValue: string | null }[];
+      };
+      const ticket = async (tkid: string) =>
+        (await getJson<Detail>(ctx, `/api/ticket/get?tkid=${tkid}`, org.admin.token)).body.data;
+      expect((await ticket(first)).customerId).toBe(gone.cid);
+
+      const deleted = await postJson(ctx, '/api/customer/delete', org.admin.token, { cids: [gone.cid] });
+      expect(deleted.body.data).toEqual({ count: 1 });
+      for (const tkid of [first, second]) {
+        const detail = await ticket(tkid);
+        expect(detail.customerId).toBeNull();
+        expect(detail.activities).toContainEqual(
+          expect.objectContaining({
+            field: 'customerId',
+            oldValue: `Gone Customer (${gone.cid}, deleted)`,
+            newValue: null,
+          }),
+        );
+      }
+      expect((await ticket(other)).customerId).toBe(kept.cid);
+      const dangling = await ctx.database.db
+        .selectFrom('ticket')
+        .select('tkid')
+        .where('customer_id', '=', gone.cid)
+        .execute();
+      expect(dangling).toEqual([]);
+    });
+
     it('finds duplicates by email or mobile within the organisation', async () => {
       const org = await createRecordsOrg(ctx);
       const first = await createOk(org.admin.token, { name: 'Dup 1', email: 'dup@example.com' });
@@ -534,9 +585,12 @@ await describeEachDatabase('crm routes', (target) => {
       const secret = (
         await postJson<{ secret: string }>(ctx, '/api/customer/identity/secret', org.admin.token, {})
       ).body.data.secret;
-      const forged = await identify({ ...claim, signature: signIdentity('guessed-secret', claim.userId) });
+      const forged = await identify({ ...claim, signature: signIdentity('guessed-secret', claim) });
       expect(forged.status).toBe(403);
-      const otherUser = await identify({ ...claim, signature: signIdentity(secret, 'site-user-43') });
+      const otherUser = await identify({
+        ...claim,
+        signature: signIdentity(secret, { ...claim, userId: 'site-user-43' }),
+      });
       expect(otherUser.status).toBe(403);
       const missing = await identify(claim);
       expect(missing.status).toBe(400);
@@ -549,7 +603,13 @@ await describeEachDatabase('crm routes', (target) => {
         .executeTakeFirstOrThrow();
       expect(linked.customer_id).toBeNull();
 
-      const valid = await identify({ ...claim, signature: signIdentity(secret, claim.userId) });
+      // The signature covers every field: the user id alone does not vouch for an email or name.
+      const userIdOnly = await identify({
+        ...claim,
+        signature: signIdentity(secret, { userId: claim.userId }),
+      });
+      expect(userIdOnly.status).toBe(403);
+      const valid = await identify({ ...claim, signature: signIdentity(secret, claim) });
       expect(valid.status).toBe(200);
       expect(valid.body.data).toMatchObject({
         name: 'Linus',
@@ -562,7 +622,7 @@ await describeEachDatabase('crm routes', (target) => {
       const second = await postJson<Customer>(ctx, '/visitor/api/identify', laptop.token, {
         userId: claim.userId,
         name: 'Linus T.',
-        signature: signIdentity(secret, claim.userId),
+        signature: signIdentity(secret, { userId: claim.userId, name: 'Linus T.' }),
       });
       expect(second.body.data.cid).toBe(valid.body.data.cid);
       expect(second.body.data.name).toBe('Linus T.');
@@ -589,7 +649,7 @@ await describeEachDatabase('crm routes', (target) => {
       const otherSecret = (
         await postJson<{ secret: string }>(ctx, '/api/customer/identity/secret', b.admin.token, {})
       ).body.data.secret;
-      const crossed = await identify({ userId: 'x', signature: signIdentity(otherSecret, 'x') });
+      const crossed = await identify({ userId: 'x', signature: signIdentity(otherSecret, { userId: 'x' }) });
       expect(crossed.status).toBe(403);
       const card = await getJson<Customer>(
         ctx,
@@ -600,6 +660,77 @@ await describeEachDatabase('crm routes', (target) => {
       expect(
         (await getJson(ctx, `/api/customer/visitor?vid=${visitor.visitor.vid}`, b.admin.token)).status,
       ).toBe(404);
+    });
+    it('refuses a forged email, mobile or name, and line breaks in the signed fields', async () => {
+      const org = await createRecordsOrg(ctx);
+      const secret = (
+        await postJson<{ secret: string }>(ctx, '/api/customer/identity/secret', org.admin.token, {})
+      ).body.data.secret;
+      const visitor = await initVisitor(org);
+      const identify = (payload: object) =>
+        postJson<Customer>(ctx, '/visitor/api/identify', visitor.token, payload);
+      const signed = { userId: 'u-1', name: 'Mia', email: 'Mia@Example.com', mobile: '+86 138-0000 0000' };
+      const first = await identify({ ...signed, signature: signIdentity(secret, signed) });
+      expect(first.status).toBe(200);
+      // Stored normalised; the signature was over the values as sent.
+      expect(first.body.data).toMatchObject({ email: 'mia@example.com', mobile: '+8613800000000' });
+      // The visitor keeps the site's signature but swaps in someone else's address, number or name.
+      const signature = signIdentity(secret, signed);
+      for (const forged of [
+        { ...signed, email: 'attacker@example.com' },
+        { ...signed, mobile: '+1 555 0100' },
+        { ...signed, name: 'Mallory' },
+        { userId: 'u-1', email: 'attacker@example.com', signature: signIdentity(secret, { userId: 'u-1' }) },
+      ])
+        expect((await identify({ signature, ...forged })).status).toBe(403);
+      const stored = await getJson<Customer>(
+        ctx,
+        `/api/customer/get?cid=${first.body.data.cid}`,
+        org.admin.token,
+      );
+      expect(stored.body.data).toMatchObject({
+        name: 'Mia',
+        email: 'mia@example.com',
+        mobile: '+8613800000000',
+      });
+      // A line break could shift one field into the next under the same signature: refused as input.
+      const shifted = await identify({
+        userId: 'u-1',
+        name: 'Mia\nattacker@example.com',
+        signature: signIdentity(secret, { userId: 'u-1', name: 'Mia\nattacker@example.com' }),
+      });
+      expect(shifted.status).toBe(400);
+      expect(fieldsOf(shifted.body)).toEqual(['name']);
+    });
+
+    it('answers 429 after 20 attempts of one visitor in a minute, valid or not', async () => {
+      const org = await createRecordsOrg(ctx);
+      const secret = (
+        await postJson<{ secret: string }>(ctx, '/api/customer/identity/secret', org.admin.token, {})
+      ).body.data.secret;
+      const visitor = await initVisitor(org);
+      const claim = { userId: 'u-rate' };
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const guess = await postJson(ctx, '/visitor/api/identify', visitor.token, {
+          ...claim,
+          signature: attempt.toString(16).padStart(64, '0'),
+        });
+        expect(guess.status).toBe(403);
+      }
+      const limited = await postJson(ctx, '/visitor/api/identify', visitor.token, {
+        ...claim,
+        signature: signIdentity(secret, claim),
+      });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ status_code: 429 });
+      expect((await list(org.admin.token, '')).body.data.totalElements).toBe(0);
+      // Another visitor is counted apart.
+      const other = await initVisitor(org);
+      const fine = await postJson<Customer>(ctx, '/visitor/api/identify', other.token, {
+        ...claim,
+        signature: signIdentity(secret, claim),
+      });
+      expect(fine.status).toBe(200);
     });
   });
 
@@ -704,6 +835,195 @@ await describeEachDatabase('crm routes', (target) => {
       const badMapping = await importCsv(org.admin.token, csv, { mapping: '{"email":"E-mail"}' });
       expect(badMapping.statusCode).toBe(400);
       expect((await importCsv(org.agent.token, csv)).statusCode).toBe(403);
+    });
+
+    const defineFields = async (token: string) => {
+      for (const field of [
+        { key: 'plan', label: 'Plan', type: 'select', options: ['free', 'pro'] },
+        { key: 'seats', label: 'Seats', type: 'number' },
+        { key: 'renewal', label: 'Renewal', type: 'date' },
+        { key: 'region', label: 'Region', type: 'text', required: true },
+      ]) {
+        const made = await postJson(ctx, '/api/customer/field/create', token, field);
+        if (made.status !== 200) throw new Error(`field create failed: ${JSON.stringify(made.body)}`);
+      }
+    };
+
+    it('imports custom fields by mapping or label, checks them per row and exports them', async () => {
+      const org = await createRecordsOrg(ctx);
+      await defineFields(org.admin.token);
+      const existing = await createOk(org.admin.token, {
+        name: 'Old',
+        email: 'old@example.com',
+        customFields: { region: 'EU', seats: 3 },
+      });
+      const csv = [
+        'Name,Email,Tier,Seats,Renewal,Region',
+        'Ann,ann@example.com,pro,12,2027/01/31,APAC',
+        'Bad Plan,bp@example.com,gold,1,,EU',
+        'Bad Seats,bs@example.com,free,many,,EU',
+        'No Region,nr@example.com,free,1,,',
+        'Old Again,old@example.com,pro,,46000,',
+      ].join('\n');
+      const mapping = JSON.stringify({
+        name: 'Name',
+        email: 'Email',
+        customFields: { plan: 'Tier', seats: 'Seats', renewal: 'Renewal', region: 'Region' },
+      });
+      const result = (await importCsv(org.admin.token, csv, { mapping })).json<
+        Envelope<CustomerImportResult>
+      >().data;
+      expect(result).toMatchObject({ created: 1, updated: 1 });
+      expect(result.errors.map((error) => [error.row, error.field])).toEqual([
+        [3, 'customFields.plan'],
+        [4, 'customFields.seats'],
+        [5, 'customFields.region'],
+      ]);
+      const all = (await list(org.admin.token, '')).body.data.content;
+      expect(all.find((c) => c.name === 'Ann')?.customFields).toEqual({
+        plan: 'pro',
+        seats: 12,
+        renewal: '2027-01-31',
+        region: 'APAC',
+      });
+      // An update merges: given cells win, the rest stay (an Excel serial number is a date).
+      expect(all.find((c) => c.cid === existing.cid)?.customFields).toEqual({
+        region: 'EU',
+        seats: 3,
+        plan: 'pro',
+        renewal: '2025-12-09',
+      });
+      const unknownKey = await importCsv(org.admin.token, csv, {
+        mapping: JSON.stringify({ name: 'Name', customFields: { nope: 'Tier' } }),
+      });
+      expect(unknownKey.statusCode).toBe(400);
+      expect(fieldsOf(unknownKey.json())).toEqual(['mapping']);
+
+      // Export: one column per field under its label; the file imports back without a mapping.
+      const exported = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/customer/export',
+        headers: bearer(org.admin.token),
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(exported.rawPayload as unknown as ExcelJS.Buffer);
+      const sheet = workbook.worksheets[0];
+      const headers = (sheet?.getRow(1).values as unknown[]).slice(1);
+      expect(headers.slice(-4)).toEqual(['Plan', 'Seats', 'Renewal', 'Region']);
+      const annRow = sheet
+        ?.getRows(2, (sheet?.rowCount ?? 1) - 1)
+        ?.find((row) => row.getCell(1).value === 'Ann');
+      expect((annRow?.values as unknown[]).slice(-4)).toEqual(['pro', 12, '2027-01-31', 'APAC']);
+      const other = await createRecordsOrg(ctx);
+      await defineFields(other.admin.token);
+      const { payload, headers: multipart } = multipartBody({
+        file: { data: exported.rawPayload, name: 'customers.xlsx', contentType: 'application/octet-stream' },
+      });
+      const back = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/customer/import',
+        headers: { ...multipart, ...bearer(other.admin.token) },
+        payload,
+      });
+      expect(back.json<Envelope<CustomerImportResult>>().data).toMatchObject({ created: 2, errors: [] });
+      const copied = (await list(other.admin.token, 'keyword=Ann')).body.data.content[0];
+      expect(copied?.customFields).toEqual({ plan: 'pro', seats: 12, renewal: '2027-01-31', region: 'APAC' });
+    });
+
+    it('reports progress chunk by chunk to the caller', async () => {
+      const org = await createRecordsOrg(ctx);
+      const { createCrmTransfer } = await import('./crm.transfer.js');
+      const transfer = createCrmTransfer({ db: ctx.database.db, crm: ctx.app.services.crm });
+      const csv = ['Name,Email', ...Array.from({ length: 250 }, (_, i) => `P${i},p${i}@example.com`)].join(
+        '\n',
+      );
+      const seen: string[] = [];
+      const principal = {
+        orgId: org.orgId,
+        userId: org.admin.userId,
+      } as Parameters<typeof transfer.importSheet>[0];
+      const result = await transfer.importSheet(
+        principal,
+        { buffer: Buffer.from(csv), format: 'csv', fields: {} },
+        'en-US',
+        (progress) => {
+          seen.push(`${progress.phase} ${progress.processed}/${progress.total}`);
+        },
+      );
+      expect(seen).toEqual([
+        'reading 0/0',
+        'writing 0/250',
+        'writing 100/250',
+        'writing 200/250',
+        'writing 250/250',
+      ]);
+      expect(result).toMatchObject({ total: 250, created: 250 });
+    });
+
+    it('runs as a background job the caller polls; others cannot read it', async () => {
+      const org = await createRecordsOrg(ctx);
+      const start = (token: string, csv: string, fields: Record<string, string> = {}) => {
+        const { payload, headers } = multipartBody({
+          file: { data: Buffer.from(csv, 'utf8'), name: 'customers.csv', contentType: 'text/csv' },
+          fields,
+        });
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/customer/import/start',
+          headers: { ...headers, ...bearer(token) },
+          payload,
+        });
+      };
+      type Job = {
+        jobId: string;
+        state: string;
+        phase: string;
+        processed: number;
+        total: number;
+        preview: boolean;
+        result: CustomerImportResult | null;
+      };
+      const status = (token: string, jobId: string) =>
+        getJson<Job>(ctx, `/api/customer/import/status?jobId=${encodeURIComponent(jobId)}`, token);
+      const csv = [
+        'Name,Email',
+        ...Array.from({ length: 230 }, (_, i) => `Job ${i},job${i}@example.com`),
+        'Broken,not-an-email',
+      ].join('\n');
+      const started = await start(org.admin.token, csv);
+      expect(started.statusCode).toBe(200);
+      const job = started.json<Envelope<Job>>().data;
+      expect(job).toMatchObject({ state: 'running', preview: false, result: null });
+      let current = job;
+      for (let poll = 0; poll < 200 && current.state === 'running'; poll += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        current = (await status(org.admin.token, job.jobId)).body.data;
+      }
+      expect(current).toMatchObject({ state: 'done', phase: 'writing', processed: 230, total: 230 });
+      expect(current.result).toMatchObject({ total: 231, created: 230, preview: false });
+      expect(current.result?.errors.map((error) => [error.row, error.field])).toEqual([[232, 'email']]);
+      expect((await list(org.admin.token, 'keyword=Job')).body.data.totalElements).toBe(230);
+      // Only its starter reads it: a colleague, another organisation and a made-up id get a 404.
+      const colleague = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'], orgId: org.orgId });
+      const colleagueToken = await signIn(ctx.app, colleague.username, colleague.password);
+      expect((await status(colleagueToken, job.jobId)).status).toBe(404);
+      expect((await status(b.admin.token, job.jobId)).status).toBe(404);
+      expect((await status(org.admin.token, 'nope')).status).toBe(404);
+      expect((await status(org.agent.token, job.jobId)).status).toBe(403);
+      // A preview job writes nothing; a bad mapping is refused before any job starts.
+      const preview = (await start(org.admin.token, 'Name\nPreview Only', { preview: 'true' })).json<
+        Envelope<Job>
+      >().data;
+      let previewed = preview;
+      for (let poll = 0; poll < 200 && previewed.state === 'running'; poll += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        previewed = (await status(org.admin.token, preview.jobId)).body.data;
+      }
+      expect(previewed).toMatchObject({ state: 'done', phase: 'checking', preview: true });
+      expect((await list(org.admin.token, 'keyword=Preview')).body.data.totalElements).toBe(0);
+      const bad = await start(org.admin.token, csv, { mapping: '{"email":"Email"}' });
+      expect(bad.statusCode).toBe(400);
+      expect((await start(org.agent.token, csv)).statusCode).toBe(403);
     });
 
     it('exports the organisation’s customers only', async () => {

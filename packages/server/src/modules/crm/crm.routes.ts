@@ -11,6 +11,8 @@ import {
   customerCidQuerySchema,
   customerCreateBodySchema,
   customerDuplicateQuerySchema,
+  customerImportJobQuerySchema,
+  customerImportJobSchema,
   customerImportResultSchema,
   customerLinkBodySchema,
   customerMergeBodySchema,
@@ -36,7 +38,8 @@ import { errorResponses, languageOf, ok } from '../../http/reply.js';
 import { attachmentDisposition, xlsxMediaType } from '../../lib/excel/excel.js';
 import { receiveSpreadsheet } from '../upload/upload.spreadsheet.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
-import { createCrmTransfer, crmExportLimit, crmImportRowLimit } from './crm.transfer.js';
+import { createMemoryImportJobStore, createRedisImportJobStore } from './crm.jobs.js';
+import { createCrmTransfer, crmExportLimit, crmImportRowLimit, importChunkSize } from './crm.transfer.js';
 
 const tags = ['crm'];
 const customerEnvelope = envelopeSchema(customerSchema);
@@ -51,7 +54,15 @@ const identifyRule = { limit: 20, windowSeconds: 60 };
 /** Issue 15: the CRM's customers, custom fields, notes, views, import/export and signed identities. */
 export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
   const crm = app.services.crm;
-  const transfer = createCrmTransfer({ db: app.services.db, crm });
+  const { redis, config } = app.services;
+  const transfer = createCrmTransfer({
+    db: app.services.db,
+    crm,
+    jobs: redis
+      ? createRedisImportJobStore(redis, `${config.redisPrefix}crm:import:`)
+      : createMemoryImportJobStore(),
+    log: (error) => app.log.error({ err: error }, 'customer import failed'),
+  });
   const can = (action: 'query' | 'get' | 'add' | 'edit' | 'delete' | 'import' | 'export') => [
     requirePermission('crm.list', action),
   ];
@@ -431,8 +442,8 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Generate a new identity secret, shown this once (administrators only)',
         description:
-          "The site's server signs each user as hex HMAC-SHA256(secret, userId) and hands userId and the " +
-          'signature to the widget (`POST /visitor/api/identify`). A new secret invalidates the old one at ' +
+          "The site's server signs each user as hex HMAC-SHA256(secret, userId\\nname\\nemail\\nmobile) and hands " +
+          'the fields and the signature to the widget (`POST /visitor/api/identify`). A new secret invalidates the old one at ' +
           'once. It is stored encrypted (AES-256-GCM with the server key), never returned again.',
         response: { 200: envelopeSchema(crmIdentitySecretSchema), ...errorResponses(401, 403) },
       },
@@ -448,9 +459,12 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The widget tells who the visitor is on the site, signed by the site's server",
         description:
-          '`signature` = hex HMAC-SHA256(organisation secret, userId). A missing secret or a wrong signature ' +
-          'is 403 and links nothing. A valid one finds the customer by userId (creates it when new), updates ' +
-          'the given name, email and mobile and links this visitor. 20 attempts per visitor and minute.',
+          '`signature` = hex HMAC-SHA256(organisation secret, userId + "\\n" + name + "\\n" + email + "\\n" + ' +
+          'mobile): every identity field is signed, absent ones as empty strings, each trimmed and exactly as ' +
+          'sent (email not lower-cased); a line break inside a field is a 400. A missing secret or a wrong ' +
+          'signature (including a changed name, email or mobile) is 403 and links nothing. A valid one finds ' +
+          'the customer by userId (creates it when new), updates the given name, email and mobile and links ' +
+          'this visitor. 20 attempts per visitor and minute, then 429.',
         body: visitorIdentifyBodySchema,
         response: { 200: customerEnvelope, ...errorResponses(400, 401, 403, 429) },
       },
@@ -479,8 +493,10 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
           '`mapping` (form field, JSON): which header feeds which field, e.g. {"name":"Full name","email":"E-mail"}; ' +
           'without it the headers Name/Email/Mobile/Company/Description/Tags (or 姓名/邮箱/手机/公司/描述/标签) ' +
           'are read. `preview=true` reports what would happen and writes nothing. A row with an error is ' +
-          'reported (row, field, message) and not written; the good rows are written in one transaction. An ' +
-          `email or mobile matching an existing customer updates it. At most ${crmImportRowLimit} rows. ${access}`,
+          `reported (row, field, message) and not written; the good rows are written in transactions of ${importChunkSize}. An ` +
+          `email or mobile matching an existing customer updates it. Custom fields are read from the header the ` +
+          "mapping's `customFields` names (key → header), else from the field's label or key. " +
+          `At most ${crmImportRowLimit} rows. ${access}`,
         consumes: ['multipart/form-data'],
         response: { 200: envelopeSchema(customerImportResultSchema), ...errorResponses(400, 401, 403, 413) },
       },
@@ -491,6 +507,46 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/customer/import/start',
+    {
+      onRequest: can('import'),
+      schema: {
+        tags,
+        summary: 'Start an import in the background (multipart: file, mapping, preview); poll its progress',
+        description:
+          'The same file, mapping and preview as `/api/customer/import`, but the answer is the job at once ' +
+          '(`state: running`); `GET /api/customer/import/status?jobId=` then reports the phase (reading, ' +
+          `checking or writing), \`processed\` of \`total\` rows (written in transactions of ${importChunkSize}) ` +
+          'and, when `done`, the same result as the plain import. A bad mapping or file is a 400 of this ' +
+          `request. ${access}`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelopeSchema(customerImportJobSchema), ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const file = await receiveSpreadsheet(request);
+      return ok(request, await transfer.startImport(getPrincipal(request), file, languageOf(request)));
+    },
+  );
+
+  app.get(
+    '/api/customer/import/status',
+    {
+      onRequest: can('import'),
+      schema: {
+        tags,
+        summary: 'The progress (and at the end the result) of an import the caller started',
+        description:
+          "Jobs are kept an hour after their last change. Another user's or organisation's jobId is a 404. " +
+          access,
+        querystring: customerImportJobQuerySchema,
+        response: { 200: envelopeSchema(customerImportJobSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ok(request, await transfer.job(getPrincipal(request), request.query.jobId)),
+  );
+
   app.get(
     '/api/customer/export',
     {
@@ -498,7 +554,7 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The organisation's customers as .xlsx",
-        description: `At most ${crmExportLimit} rows; headers in the request's language; \`channel\` keeps one source (\`lead\`: the robot's leads). ${access}`,
+        description: `At most ${crmExportLimit} rows; headers in the request's language, then one column per custom field under its label; \`channel\` keeps one source (\`lead\`: the robot's leads). ${access}`,
         querystring: z.object({ channel: z.string().trim().max(32).optional() }),
         response: { 200: xlsxResponse, ...errorResponses(400, 401, 403) },
       },

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   customerFilterSchema,
+  identityMessage,
   toPage,
   type CrmField,
   type CrmFieldCreateBody,
@@ -53,7 +54,7 @@ import {
   type CrmFieldRow,
   type CustomerRow,
 } from './crm.repository.js';
-import { listTicketsOfCustomer, moveTicketsToCustomer } from './crm.tickets.js';
+import { listTicketsOfCustomer, moveTicketsToCustomer, unlinkTicketsOfCustomers } from './crm.tickets.js';
 
 export type CrmService = ReturnType<typeof createCrmService>;
 
@@ -61,9 +62,15 @@ export type CrmService = ReturnType<typeof createCrmService>;
 export const normaliseMobile = (mobile: string): string => mobile.replace(/[\s-]/g, '');
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-/** hex HMAC-SHA256 of the site's user id: what the site's server computes for the widget. */
-export const signIdentity = (secret: string, userId: string): string =>
-  createHmac('sha256', secret).update(userId, 'utf8').digest('hex');
+/**
+ * hex HMAC-SHA256 of every identity field (contract `identityMessage`): what the site's server
+ * computes for the widget. Signing only the user id would let a visitor rewrite their
+ * customer's email or mobile at will.
+ */
+export const signIdentity = (
+  secret: string,
+  identity: { userId: string; name?: string; email?: string; mobile?: string },
+): string => createHmac('sha256', secret).update(identityMessage(identity), 'utf8').digest('hex');
 
 const isOrgAdmin = (principal: Principal): boolean =>
   principal.roles.includes('ROLE_ADMIN') || principal.roles.includes('ROLE_SUPER');
@@ -318,13 +325,15 @@ export const createCrmService = (deps: {
   };
 
   /** Every cid must be the organisation's, else 404 naming the first unknown one (nothing changes). */
-  const requireIds = async (orgId: number, cids: readonly string[]): Promise<number[]> => {
+  const requireRows = async (orgId: number, cids: readonly string[]) => {
     const found = await listCustomersByCids(db, orgId, cids);
     const known = new Set(found.map((row) => row.cid));
     const missing = cids.find((cid) => !known.has(cid));
     if (missing !== undefined) throw AppError.notFound('crm.customerNotFound', { cid: missing });
-    return found.map((row) => row.id);
+    return found;
   };
+  const requireIds = async (orgId: number, cids: readonly string[]): Promise<number[]> =>
+    (await requireRows(orgId, cids)).map((row) => row.id);
 
   const bulkTag = async (
     principal: Principal,
@@ -354,11 +363,26 @@ export const createCrmService = (deps: {
     return { count: ids.length };
   };
 
-  /** Deleting a customer unlinks its visitors and feedback (set null); its notes and tags go with it. */
+  /**
+   * Deleting a customer unlinks its visitors and feedback (set null by the foreign keys) and its
+   * tickets (no foreign key: `unlinkTicketsOfCustomers`, logged on each ticket); its notes and
+   * tags go with it. One transaction, so no ticket is left pointing at a deleted customer.
+   */
   const bulkDelete = async (principal: Principal, body: { cids: string[] }): Promise<CustomerBulkResult> => {
-    const ids = await requireIds(principal.orgId, body.cids);
-    await db.deleteFrom('customer').where('org_id', '=', principal.orgId).where('id', 'in', ids).execute();
-    return { count: ids.length };
+    const rows = await requireRows(principal.orgId, body.cids);
+    await db.transaction().execute(async (trx) => {
+      await unlinkTicketsOfCustomers(trx, principal.orgId, rows, principal.userId, now());
+      await trx
+        .deleteFrom('customer')
+        .where('org_id', '=', principal.orgId)
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+    });
+    return { count: rows.length };
   };
 
   /**
@@ -658,8 +682,9 @@ export const createCrmService = (deps: {
   };
 
   /**
-   * The widget's signed identity: `signature` must be the HMAC of `userId` with the
-   * organisation's secret. A missing secret or a wrong signature links nothing (403). A valid one
+   * The widget's signed identity: `signature` must be the HMAC of every field sent (user id,
+   * name, email, mobile) with the organisation's secret, so none of them can be changed by the
+   * visitor. A missing secret or a wrong signature links nothing (403). A valid one
    * finds the customer by the site's user id (never by the unsigned email or mobile, so nobody can
    * claim an existing customer by typing their address), creates it if new, fills in what was
    * given and links the visitor.
@@ -671,7 +696,7 @@ export const createCrmService = (deps: {
     const orgId = visitor.orgId;
     const stored = await findIdentitySecret(db, orgId);
     if (!stored) throw AppError.forbidden('crm.identityNotConfigured');
-    const expected = Buffer.from(signIdentity(sealer.open(stored.secret_sealed), body.userId), 'hex');
+    const expected = Buffer.from(signIdentity(sealer.open(stored.secret_sealed), body), 'hex');
     const given = Buffer.from(body.signature.toLowerCase(), 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw AppError.forbidden('crm.identitySignatureInvalid');

@@ -33,3 +33,52 @@ export const listTicketsOfCustomer = (db: Executor, orgId: number, cid: string, 
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+
+/**
+ * Deleting customers unlinks their tickets (in the deletion's transaction) rather than leaving
+ * them pointing at a cid that no longer exists: `customer_id` becomes null and each ticket's
+ * activity log gets a `customerId` change whose old value names the deleted customer, so the
+ * history still says who it was. Returns how many tickets were unlinked.
+ */
+export const unlinkTicketsOfCustomers = async (
+  trx: Executor,
+  orgId: number,
+  customers: readonly { cid: string; name: string }[],
+  actorId: number | null,
+  at: number,
+): Promise<number> => {
+  if (customers.length === 0) return 0;
+  const nameOf = new Map(customers.map((customer) => [customer.cid, customer.name]));
+  const tickets = await trx
+    .selectFrom('ticket')
+    .select(['id', 'customer_id'])
+    .where('org_id', '=', orgId)
+    .where('customer_id', 'in', [...nameOf.keys()])
+    .execute();
+  if (tickets.length === 0) return 0;
+  await trx
+    .updateTable('ticket')
+    .set({ customer_id: null })
+    .where('org_id', '=', orgId)
+    .where(
+      'id',
+      'in',
+      tickets.map((ticket) => ticket.id),
+    )
+    .execute();
+  await trx
+    .insertInto('ticket_activity')
+    .values(
+      tickets.map((ticket) => ({
+        org_id: orgId,
+        ticket_id: ticket.id,
+        actor_id: actorId,
+        field: 'customerId',
+        old_value: `${nameOf.get(ticket.customer_id ?? '') ?? ''} (${ticket.customer_id ?? ''}, deleted)`,
+        new_value: null,
+        created_at: at,
+      })),
+    )
+    .execute();
+  return tickets.length;
+};

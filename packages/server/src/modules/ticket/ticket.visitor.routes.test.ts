@@ -204,7 +204,7 @@ await describeEachDatabase('ticket visitor routes', (target) => {
       const identified = await postJson<{ cid: string }>(ctx, '/visitor/api/identify', visitor.token, {
         userId: 'site-user-7',
         name: 'Ann Site',
-        signature: signIdentity(secret, 'site-user-7'),
+        signature: signIdentity(secret, { userId: 'site-user-7', name: 'Ann Site' }),
       });
       expect(identified.status).toBe(200);
       const sent = await leave(visitor, valid(groupA));

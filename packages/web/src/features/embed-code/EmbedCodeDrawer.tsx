@@ -10,22 +10,12 @@ import { copyText } from '../../shared/utils/copy';
 import { fetchAgentPage, fetchAllWorkgroups } from '../kefu/shared/api';
 import { AllowedSites } from './AllowedSites';
 import { EMBED_CODE_NS } from './i18n';
-import { chatLinkOf, snippetOf, type EmbedChoice } from './snippet';
+import { chatLinkOf, previewLinkOf, snippetOf, type EmbedChoice } from './snippet';
 
 /** Spec §2: the drawer is 660 px wide. */
 export const EMBED_CODE_DRAWER_WIDTH = 660;
 
 const styles = [1, 2, 3, 4, 5] as const;
-
-/**
- * The chat link in preview mode: the widget then renders read-only from GET /visitor/api/preview,
- * so opening this drawer creates no visitor, thread or statistics event (issue 12).
- */
-export const previewLinkOf = (link: string): string => {
-  const url = new URL(link, window.location.origin);
-  url.searchParams.set('preview', '1');
-  return url.toString();
-};
 
 /** The header's "get the chat code" drawer: pick who answers, the code style and language; copy and preview. */
 export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {

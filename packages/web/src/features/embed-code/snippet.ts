@@ -18,6 +18,16 @@ export const chatLinkOf = (choice: EmbedChoice): string => {
   return `${choice.origin}/chat/?${query.toString()}`;
 };
 
+/**
+ * The chat link in preview mode: the widget then renders read-only from GET /visitor/api/preview,
+ * so a preview (the drawer's, the dashboard's) creates no visitor, thread or statistics event (issue 12).
+ */
+export const previewLinkOf = (link: string): string => {
+  const url = new URL(link, window.location.origin);
+  url.searchParams.set('preview', '1');
+  return url.toString();
+};
+
 /** The script tag for styles 1–4; null for style 5 (video), which is not available yet. */
 export const snippetOf = (choice: EmbedChoice): string | null => {
   if (choice.style === 5) return null;

@@ -5,27 +5,35 @@ import {
   App,
   Button,
   Descriptions,
+  Drawer,
   Form,
   Input,
   Modal,
   Select,
   Skeleton,
   Space,
+  Tabs,
   Tag,
   Typography,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Customer, Envelope, Visitor } from '@openkefu/contract';
+import type { CrmField, Customer, Envelope, Visitor } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
 import { parseError } from '../../../shared/api/parseError';
 import { reportUnlessHandled, showFormError } from '../../../shared/api/reportError';
 import { useCan } from '../../../shared/components/Authorized';
+import { CustomerTimeline, NoteForm, Notes, ProfileForm } from '../../crm/customer/CustomerDrawer';
 import { createCustomer, fetchCustomerPage } from '../../crm/shared/api';
+import { useCrmFields } from '../../crm/shared/hooks';
 import { CRM_NS } from '../../crm/shared/i18n';
 
-/* The workbench's customer card (issue 15): the CRM customer behind the visitor, or link / create one. */
+/*
+ * The workbench's customer card (issue 15): the CRM customer behind the visitor, edited in place
+ * (the CRM's own profile form), a note added, the timeline opened in a drawer without leaving the
+ * conversation — or, when none is linked yet, link or create one.
+ */
 
 const fetchVisitorCustomer = async (vid: string): Promise<Customer | null> =>
   (await http.get<Envelope<Customer | null>>('/api/customer/visitor', { params: { vid } })).data;
@@ -67,40 +75,7 @@ export const CustomerCard = ({ visitor }: { visitor: Visitor }) => {
       ) : query.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : customer ? (
-        <>
-          <Descriptions
-            size="small"
-            column={1}
-            colon={false}
-            items={[
-              { key: 'name', label: t('columns.name'), children: customer.name },
-              ...(customer.email
-                ? [{ key: 'email', label: t('columns.email'), children: customer.email }]
-                : []),
-              ...(customer.mobile
-                ? [{ key: 'mobile', label: t('columns.mobile'), children: customer.mobile }]
-                : []),
-              ...(customer.company
-                ? [{ key: 'company', label: t('columns.company'), children: customer.company }]
-                : []),
-              {
-                key: 'owner',
-                label: t('columns.owner'),
-                children: customer.owner?.nickname ?? t('common.nobody'),
-              },
-              ...(customer.tags.length
-                ? [
-                    {
-                      key: 'tags',
-                      label: t('columns.tags'),
-                      children: customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <Link to={`/stable/crm/list?cid=${encodeURIComponent(customer.cid)}`}>{t('card.open')}</Link>
-        </>
+        <LinkedCustomer customer={customer} />
       ) : (
         <>
           <Typography.Paragraph type="secondary">{t('card.none')}</Typography.Paragraph>
@@ -121,6 +96,122 @@ export const CustomerCard = ({ visitor }: { visitor: Visitor }) => {
       {dialog === 'link' ? <LinkModal vid={visitor.vid} onClose={() => setDialog(null)} /> : null}
       {dialog === 'create' ? <CreateModal visitor={visitor} onClose={() => setDialog(null)} /> : null}
     </section>
+  );
+};
+
+type Mode = 'view' | 'edit' | 'note';
+
+const LinkedCustomer = ({ customer }: { customer: Customer }) => {
+  const { t } = useTranslation(CRM_NS);
+  const canDo = useCan();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<Mode>('view');
+  const [isTimelineOpen, setTimelineOpen] = useState(false);
+  const mayEdit = canDo('crm.list.edit');
+  // The definitions are listed with `query`; without it the card shows and edits the built-in fields.
+  const fields = useCrmFields(canDo('crm.list.query'));
+  const definitions = fields.data ?? [];
+
+  if (mode === 'edit')
+    return fields.isPending && canDo('crm.list.query') ? (
+      <Skeleton active paragraph={{ rows: 4 }} />
+    ) : (
+      <ProfileForm
+        customer={customer}
+        fields={definitions}
+        onDone={async (isSaved) => {
+          setMode('view');
+          if (isSaved) await queryClient.invalidateQueries({ queryKey: ['crm'] });
+        }}
+      />
+    );
+
+  return (
+    <>
+      <CustomerSummary customer={customer} fields={definitions} />
+      {mode === 'note' ? (
+        <div className="ok-wb-customer__note">
+          <NoteForm cid={customer.cid} onAdded={() => setMode('view')} />
+          <Button size="small" type="link" onClick={() => setMode('view')}>
+            {t('actions.cancel')}
+          </Button>
+        </div>
+      ) : null}
+      <Space wrap size={[8, 4]}>
+        {mayEdit ? (
+          <Button size="small" onClick={() => setMode('edit')}>
+            {t('actions.edit')}
+          </Button>
+        ) : null}
+        {mayEdit && mode !== 'note' ? (
+          <Button size="small" onClick={() => setMode('note')}>
+            {t('card.addNote')}
+          </Button>
+        ) : null}
+        <Button size="small" onClick={() => setTimelineOpen(true)}>
+          {t('card.timeline')}
+        </Button>
+        <Link to={`/stable/crm/list?cid=${encodeURIComponent(customer.cid)}`}>{t('card.open')}</Link>
+      </Space>
+      <Drawer
+        open={isTimelineOpen}
+        onClose={() => setTimelineOpen(false)}
+        size={520}
+        title={t('card.timelineTitle', { name: customer.name })}
+        destroyOnHidden
+      >
+        <Tabs
+          items={[
+            {
+              key: 'timeline',
+              label: t('customer.timeline'),
+              children: <CustomerTimeline cid={customer.cid} />,
+            },
+            { key: 'notes', label: t('customer.notes'), children: <Notes cid={customer.cid} /> },
+          ]}
+        />
+      </Drawer>
+    </>
+  );
+};
+
+const CustomerSummary = ({ customer, fields }: { customer: Customer; fields: CrmField[] }) => {
+  const { t } = useTranslation(CRM_NS);
+  const optional = (key: string, label: string, value: string) =>
+    value ? [{ key, label, children: value }] : [];
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      colon={false}
+      items={[
+        { key: 'name', label: t('columns.name'), children: customer.name },
+        ...optional('email', t('columns.email'), customer.email),
+        ...optional('mobile', t('columns.mobile'), customer.mobile),
+        ...optional('company', t('columns.company'), customer.company),
+        {
+          key: 'owner',
+          label: t('columns.owner'),
+          children: customer.owner?.nickname ?? t('common.nobody'),
+        },
+        ...(customer.tags.length
+          ? [
+              {
+                key: 'tags',
+                label: t('columns.tags'),
+                children: customer.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+              },
+            ]
+          : []),
+        ...optional('description', t('columns.description'), customer.description),
+        ...fields.flatMap((field) => {
+          const value = customer.customFields[field.key];
+          return value === undefined || value === ''
+            ? []
+            : optional(`cf-${field.key}`, field.label, String(value));
+        }),
+      ]}
+    />
   );
 };
 

@@ -260,7 +260,8 @@ type ProfileValues = {
 
 const FORM_FIELDS = ['name', 'email', 'mobile', 'company', 'description', 'tags', 'owner'] as const;
 
-const ProfileForm = ({
+/** The customer's profile and custom fields as a form (the CRM drawer and the workbench's card). */
+export const ProfileForm = ({
   customer,
   fields,
   onDone,
@@ -419,7 +420,8 @@ const ProfileForm = ({
   );
 };
 
-const CustomerTimeline = ({ cid }: { cid: string }) => {
+/** Conversations, tickets, feedback and notes, newest first (the CRM drawer and the workbench). */
+export const CustomerTimeline = ({ cid }: { cid: string }) => {
   const { t } = useTranslation(CRM_NS);
   const timeline = useQuery({ queryKey: ['crm', 'timeline', cid], queryFn: () => fetchTimeline(cid) });
   if (timeline.isError)
@@ -455,54 +457,65 @@ const CustomerTimeline = ({ cid }: { cid: string }) => {
   );
 };
 
-const Notes = ({ cid }: { cid: string }) => {
+/** Adds a note to the customer; the notes list and timeline refresh. */
+export const NoteForm = ({ cid, onAdded }: { cid: string; onAdded?: () => void }) => {
   const { t } = useTranslation(CRM_NS);
-  const canDo = useCan();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ content: string }>();
-  const notes = useQuery({ queryKey: ['crm', 'notes', cid], queryFn: () => fetchNotes(cid) });
-  const invalidate = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['crm', 'notes', cid] }),
-      queryClient.invalidateQueries({ queryKey: ['crm', 'timeline', cid] }),
-    ]);
   const add = useMutation({
     mutationFn: (content: string) => addNote({ cid, content }),
     onSuccess: async () => {
       form.resetFields();
       message.success(t('notes.added'));
-      await invalidate();
+      await invalidateNotes(queryClient, cid);
+      onAdded?.();
     },
     onError: (error) => showFormError(form, error, ['content']),
   });
+  return (
+    <Form form={form} onFinish={(values) => add.mutate(values.content.trim())}>
+      <Form.Item
+        name="content"
+        rules={[
+          { required: true, whitespace: true, message: t('notes.required') },
+          { max: 5000, message: t('validation.tooLong', { max: 5000 }) },
+        ]}
+      >
+        <Input.TextArea rows={3} aria-label={t('notes.new')} placeholder={t('notes.placeholder')} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={add.isPending}>
+        {t('notes.add')}
+      </Button>
+    </Form>
+  );
+};
+
+const invalidateNotes = (queryClient: ReturnType<typeof useQueryClient>, cid: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['crm', 'notes', cid] }),
+    queryClient.invalidateQueries({ queryKey: ['crm', 'timeline', cid] }),
+  ]);
+
+/** The customer's notes with the form to add one (for those who may edit). */
+export const Notes = ({ cid }: { cid: string }) => {
+  const { t } = useTranslation(CRM_NS);
+  const canDo = useCan();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const notes = useQuery({ queryKey: ['crm', 'notes', cid], queryFn: () => fetchNotes(cid) });
   const remove = useMutation({
     mutationFn: deleteNote,
     onSuccess: async () => {
       message.success(t('notes.deleted'));
-      await invalidate();
+      await invalidateNotes(queryClient, cid);
     },
     onError: reportUnlessHandled,
   });
 
   return (
     <>
-      {canDo(crmPermission('edit')) ? (
-        <Form form={form} onFinish={(values) => add.mutate(values.content.trim())}>
-          <Form.Item
-            name="content"
-            rules={[
-              { required: true, whitespace: true, message: t('notes.required') },
-              { max: 5000, message: t('validation.tooLong', { max: 5000 }) },
-            ]}
-          >
-            <Input.TextArea rows={3} aria-label={t('notes.new')} placeholder={t('notes.placeholder')} />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={add.isPending}>
-            {t('notes.add')}
-          </Button>
-        </Form>
-      ) : null}
+      {canDo(crmPermission('edit')) ? <NoteForm cid={cid} /> : null}
       {notes.isError ? (
         <Alert style={{ marginTop: 16 }} type="error" showIcon title={parseError(notes.error).message} />
       ) : (

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { CrmField, Customer, CustomerView } from '@openkefu/contract';
+import type {
+  CrmField,
+  Customer,
+  CustomerImportJob,
+  CustomerImportResult,
+  CustomerView,
+} from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import {
@@ -285,20 +291,46 @@ describe('CustomerListPage', { timeout: 60_000 }, () => {
     await waitFor(() => expect(postsTo('/api/customer/field/delete')).toEqual([{ fid: 'f-1' }]));
   });
 
-  it('previews an import with the column mapping, shows refused rows, then imports', async () => {
-    const report = (preview: boolean) => ({
-      total: 3,
-      created: preview ? 1 : 1,
+  it('previews an import with the column mapping (custom fields too), shows progress, then imports', async () => {
+    const report = (preview: boolean): CustomerImportResult => ({
+      total: 4,
+      created: 1,
       updated: 1,
       preview,
       rows: [
         { row: 2, name: 'Ann', action: 'create' },
         { row: 3, name: 'Bob', action: 'update' },
       ],
-      errors: [{ row: 4, field: 'email', message: 'must be an email address' }],
+      errors: [
+        { row: 4, field: 'email', message: 'must be an email address' },
+        { row: 5, field: 'customFields.plan', message: 'must be one of: gold, silver' },
+      ],
     });
-    start({ 'POST /api/customer/import': () => report(forms.length === 1) });
     const forms: FormData[] = [];
+    const polls: Record<string, number> = {};
+    const job = (jobId: string, preview: boolean, step: number): CustomerImportJob => ({
+      jobId,
+      state: step < 2 ? 'running' : 'done',
+      phase: step === 0 ? 'reading' : preview ? 'checking' : 'writing',
+      processed: step === 0 ? 0 : step === 1 ? 100 : 250,
+      total: step === 0 ? 0 : 250,
+      preview,
+      result: step < 2 ? null : report(preview),
+      error: null,
+      startedAt: T0,
+      updatedAt: T0,
+    });
+    start({
+      'POST /api/customer/import/start': () => {
+        const preview = forms.at(-1)?.get('preview') === 'true';
+        return job(preview ? 'j-preview' : 'j-run', preview, 0);
+      },
+      'GET /api/customer/import/status': (request) => {
+        const jobId = request.params.get('jobId') ?? '';
+        polls[jobId] = (polls[jobId] ?? 0) + 1;
+        return job(jobId, jobId === 'j-preview', Math.min(polls[jobId], 2));
+      },
+    });
     const stubbed = globalThis.fetch;
     vi.stubGlobal(
       'fetch',
@@ -318,13 +350,24 @@ describe('CustomerListPage', { timeout: 60_000 }, () => {
     await user.clear(within(dialog).getByLabelText('Email'));
     await fill(user, within(dialog).getByLabelText('Email'), 'E-mail');
     await user.clear(within(dialog).getByLabelText('Tags'));
+    // The custom field is offered under its label, which is also the default header.
+    expect(within(dialog).getByLabelText('Plan')).toHaveValue('Plan');
+    await user.clear(within(dialog).getByLabelText('Plan'));
+    await fill(user, within(dialog).getByLabelText('Plan'), 'Tier');
     await user.click(button(dialog, 'Preview'));
+    expect(await within(dialog).findByText('Checked 100 of 250 rows')).toBeInTheDocument();
+    expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
     expect(
       await within(dialog).findByText(
-        'Preview of 3 rows: 1 would be created, 1 updated, 1 problems. Nothing is written yet.',
+        'Preview of 4 rows: 1 would be created, 1 updated, 2 problems. Nothing is written yet.',
+        {},
+        { timeout: 3000 },
       ),
     ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Checked 100 of 250 rows')).toBeNull();
     expect(within(dialog).getByText('must be an email address')).toBeInTheDocument();
+    // A custom field's error names the field by its label.
+    expect(within(rowOf('must be one of: gold, silver')).getByText('Plan')).toBeInTheDocument();
     expect(within(dialog).getByText('Update')).toBeInTheDocument();
     expect(forms[0]?.get('preview')).toBe('true');
     expect(JSON.parse(String(forms[0]?.get('mapping')))).toEqual({
@@ -333,13 +376,62 @@ describe('CustomerListPage', { timeout: 60_000 }, () => {
       mobile: 'Mobile',
       company: 'Company',
       description: 'Description',
+      customFields: { plan: 'Tier' },
     });
     expect(forms[0]?.get('file')).toBeInstanceOf(File);
     await user.click(button(dialog, /^Import$/));
+    expect(await within(dialog).findByText('Imported 100 of 250 rows')).toBeInTheDocument();
     expect(
-      await within(dialog).findByText('Imported 3 rows: 1 created, 1 updated, 1 rows refused.'),
+      await within(dialog).findByText(
+        'Imported 4 rows: 1 created, 1 updated, 2 rows refused.',
+        {},
+        { timeout: 3000 },
+      ),
     ).toBeInTheDocument();
     expect(forms[1]?.get('preview')).toBe('false');
+    expect(polls).toEqual({ 'j-preview': 2, 'j-run': 2 });
+  });
+
+  it('shows why a background import failed', async () => {
+    start({
+      'POST /api/customer/import/start': () => ({
+        jobId: 'j-1',
+        state: 'running',
+        phase: 'reading',
+        processed: 0,
+        total: 0,
+        preview: true,
+        result: null,
+        error: null,
+        startedAt: T0,
+        updatedAt: T0,
+      }),
+      'GET /api/customer/import/status': () => ({
+        jobId: 'j-1',
+        state: 'failed',
+        phase: 'checking',
+        processed: 100,
+        total: 250,
+        preview: true,
+        result: null,
+        error: 'The import stopped because of a server error',
+        startedAt: T0,
+        updatedAt: T0,
+      }),
+    });
+    const user = setupUser();
+    renderWithProviders(<CustomerListPage />);
+    await screen.findByText('Lin Wei');
+    await user.click(button(document.body, 'Import'));
+    const dialog = await findDialog();
+    await user.upload(
+      dialog.querySelector('input[type="file"]') as HTMLInputElement,
+      new File(['x'], 'a.csv'),
+    );
+    await user.click(button(dialog, 'Preview'));
+    expect(await screen.findByText('The import stopped because of a server error')).toBeInTheDocument();
+    expect(button(dialog, 'Preview')).toBeEnabled();
+    expect(button(dialog, /^Import$/)).toBeDisabled();
   });
 
   it('defines a select custom field with its options, and exports', async () => {

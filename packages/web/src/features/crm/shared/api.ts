@@ -6,8 +6,8 @@ import type {
   CustomerBulkResult,
   CustomerCreateBody,
   CustomerFilter,
+  CustomerImportJob,
   CustomerImportMapping,
-  CustomerImportResult,
   CustomerNote,
   CustomerTimelineEntry,
   CustomerUpdateBody,
@@ -92,18 +92,24 @@ export const deleteView = async (viewId: string): Promise<void> => {
   await http.post<Envelope<null>>('/api/customer/view/delete', { viewId });
 };
 
-/** Multipart: `file`, `mapping` (JSON) and `preview`; answers what was (or would be) written. */
-export const importCustomers = async (options: {
+/**
+ * Multipart: `file`, `mapping` (JSON) and `preview`. Starts the import in the background and
+ * answers its job; `fetchImportJob` follows its progress until it is done.
+ */
+export const startCustomerImport = async (options: {
   file: File;
   mapping: CustomerImportMapping;
   preview: boolean;
-}): Promise<CustomerImportResult> => {
+}): Promise<CustomerImportJob> => {
   const form = new FormData();
   form.append('mapping', JSON.stringify(options.mapping));
   form.append('preview', String(options.preview));
   form.append('file', options.file);
-  return (await http.post<Envelope<CustomerImportResult>>('/api/customer/import', form)).data;
+  return (await http.post<Envelope<CustomerImportJob>>('/api/customer/import/start', form)).data;
 };
+
+export const fetchImportJob = async (jobId: string): Promise<CustomerImportJob> =>
+  (await http.get<Envelope<CustomerImportJob>>('/api/customer/import/status', { params: { jobId } })).data;
 
 /**
  * The organisation's agents for the owner picker. Silent: the list is guarded by `kefu.account`;

@@ -6,7 +6,8 @@ export const viewsKey = ['crm', 'views'] as const;
 export const customerKey = (cid: string) => ['crm', 'customer', cid] as const;
 
 /** The organisation's custom field definitions, shared by the filters, the drawer and the editor. */
-export const useCrmFields = () => useQuery({ queryKey: fieldsKey, queryFn: fetchFields, staleTime: 30_000 });
+export const useCrmFields = (isEnabled = true) =>
+  useQuery({ queryKey: fieldsKey, queryFn: fetchFields, staleTime: 30_000, enabled: isEnabled });
 
 /** Agents as owner options; empty (not an error) for a role that may not list accounts. */
 export const useOwnerOptions = () => {

@@ -40,8 +40,10 @@ export const embedCodeZhCN: Record<keyof typeof embedCodeEnUS, string> = {
   sitesAdminOnly: '只有管理员可以修改允许的网站。',
   sitesLoadFailed: '无法加载允许的网站：{{reason}}',
   identityHint:
-    '已登录用户：加上 data-user-id、data-user-name、data-user-email、data-user-mobile 和 data-user-signature' +
-    '（用 POST /api/customer/identity/secret 生成的身份密钥对用户 ID 计算的 HMAC-SHA256 十六进制值），' +
+    '已登录用户：加上 data-user-id、data-user-name、data-user-email、data-user-mobile 和 data-user-signature，' +
     "或在打开对话前调用 window.openkefu('identify', { userId, name, email, mobile, signature })。" +
-    '客服即可看到对应客户；签名错误时访客保持匿名。',
+    '签名由你的服务器用身份密钥（POST /api/customer/identity/secret 生成）计算 HMAC-SHA256 十六进制值，' +
+    '签名内容是用换行符连接的全部字段：userId + "\\n" + name + "\\n" + email + "\\n" + mobile，' +
+    '未提供的字段记为空字符串，每个值去掉首尾空白并与发送的完全一致（邮箱不转小写）。' +
+    '客服即可看到对应客户；签名错误，或在浏览器中改动了姓名、邮箱或手机时，访客保持匿名。',
 };

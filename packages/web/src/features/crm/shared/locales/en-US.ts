@@ -123,6 +123,11 @@ export const crmEnUS = {
       'Preview of {{total}} rows: {{created}} would be created, {{updated}} updated, {{errors}} problems. Nothing is written yet.',
     summary: 'Imported {{total}} rows: {{created}} created, {{updated}} updated, {{errors}} rows refused.',
     doneCount: '{{created}} created, {{updated}} updated',
+    progress: {
+      reading: 'Reading the file…',
+      checking: 'Checked {{processed}} of {{total}} rows',
+      writing: 'Imported {{processed}} of {{total}} rows',
+    },
     row: 'Row',
     action: 'Action',
     actions: { create: 'Create', update: 'Update' },
@@ -196,6 +201,9 @@ export const crmEnUS = {
     pick: 'Search customers by name, email or mobile',
     noMatch: 'No customer matches',
     createTitle: 'Create a customer for this visitor',
+    addNote: 'Add note',
+    timeline: 'Timeline and notes',
+    timelineTitle: '{{name}}: timeline and notes',
     linked: 'Linked to {{name}}',
   },
 };

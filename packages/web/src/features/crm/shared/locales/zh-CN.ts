@@ -125,6 +125,11 @@ export const crmZhCN: typeof crmEnUS = {
       '预览 {{total}} 行：将新建 {{created}} 个，更新 {{updated}} 个，{{errors}} 个问题。尚未写入任何数据。',
     summary: '已导入 {{total}} 行：新建 {{created}} 个，更新 {{updated}} 个，{{errors}} 行被拒绝。',
     doneCount: '新建 {{created}} 个，更新 {{updated}} 个',
+    progress: {
+      reading: '正在读取文件…',
+      checking: '已检查 {{processed}} / {{total}} 行',
+      writing: '已导入 {{processed}} / {{total}} 行',
+    },
     row: '行',
     action: '操作',
     actions: { create: '新建', update: '更新' },
@@ -198,6 +203,9 @@ export const crmZhCN: typeof crmEnUS = {
     pick: '按姓名、邮箱或手机搜索客户',
     noMatch: '没有匹配的客户',
     createTitle: '为该访客新建客户',
+    addNote: '添加备注',
+    timeline: '时间线与备注',
+    timelineTitle: '{{name}}：时间线与备注',
     linked: '已关联到 {{name}}',
   },
 };
