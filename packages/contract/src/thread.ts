@@ -3,6 +3,7 @@ import { pageQuerySchema } from './envelope.js';
 import { clientSchema, threadTypeSchema, userStatusSchema } from './enums.js';
 import { userBriefSchema, workgroupBriefSchema } from './user.js';
 import { visitorBriefSchema, visitorTextSchema } from './visitor.js';
+import { ticketLinkSchema } from './ticket.js';
 
 /* Conversations (issue 4). The state machine lives in the server's thread module. */
 
@@ -34,6 +35,8 @@ export const threadSchema = z.object({
   /** The visitor left a message in this care cycle (an offline thread without one was simply unanswered). */
   leftMessage: z.boolean(),
   rated: z.boolean(),
+  /** The ticket made from this conversation (agents' view only; absent for the visitor). */
+  ticket: ticketLinkSchema.nullable().optional(),
   /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
   cycle: z.number().int(),
   queuedAt: z.number().nullable(),
@@ -59,8 +62,10 @@ export const threadRequestBodySchema = z
     wid: z.string().trim().min(1).max(64).optional(),
     /** Appointed agent's uid. */
     aid: z.string().trim().min(1).max(64).optional(),
-    /** Pre-chat form answers (field key → text, control characters removed) when the skill group has showForm on (see form.ts). */
-    form: z.record(z.string().max(32), visitorTextSchema(500)).optional(),
+    /** Pre-chat form answers (item key → text, or the options ticked; control characters removed) when the skill group has showForm on (see form.ts). */
+    form: z
+      .record(z.string().max(32), z.union([visitorTextSchema(500), z.array(visitorTextSchema(500)).max(50)]))
+      .optional(),
   })
   .refine((body) => Boolean(body.wid) !== Boolean(body.aid), {
     message: 'give either wid or aid',

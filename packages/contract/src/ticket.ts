@@ -81,6 +81,13 @@ const attachmentInputSchema = z.object({
 });
 
 const text = (max: number) => z.string().trim().max(max);
+
+/** The readable number of a ticket: `T-000123` (per organisation). */
+export const formatTicketNumber = (number: number): string => `T-${String(number).padStart(6, '0')}`;
+
+/** The ticket a conversation was turned into (the agents' view of a thread carries it). */
+export const ticketLinkSchema = z.object({ tkid: z.string(), ticketNumber: z.string() });
+export type TicketLink = z.infer<typeof ticketLinkSchema>;
 const optionalEmail = z.union([z.literal(''), z.email('must be an email address').max(254)]);
 const publicId = z.string().trim().min(1).max(64);
 
@@ -89,8 +96,13 @@ export const ticketSlaSchema = z.object({
   firstResponseDueAt: z.number().nullable(),
   resolutionDueAt: z.number().nullable(),
   firstRespondedAt: z.number().nullable(),
+  /** Stored when the clock stopped (answered, resolved or closed past a target); computed while it runs. */
   firstResponseBreached: z.boolean(),
   resolutionBreached: z.boolean(),
+  /** The "due soon" window of the priority's policy, in minutes before the nearest running deadline. */
+  warnMinutes: z.number().int(),
+  /** An open ticket whose nearest running deadline (SLA target or due date) is within `warnMinutes`, not yet past. */
+  dueSoon: z.boolean(),
 });
 
 export const ticketSchema = z.object({
@@ -112,14 +124,18 @@ export const ticketSchema = z.object({
   workgroup: z.object({ wid: z.string(), nickname: z.string() }).nullable(),
   assignee: ticketPersonSchema.nullable(),
   reporter: ticketPersonSchema.nullable(),
-  /** The CRM customer's id, when linked. */
+  /** The CRM customer's id (cid), when linked. */
   customerId: z.string().nullable(),
+  /** That customer's name and email; null when none is linked (or it was deleted). */
+  customer: z.object({ cid: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** The conversation it was created from. */
   threadUid: z.string().nullable(),
   /** Feedback it was converted from (the feedback module's id). */
   feedbackId: z.string().nullable(),
   attachments: z.array(ticketAttachmentSchema),
   watchers: z.array(ticketPersonSchema),
+  /** The template it was made from (its custom fields are checked on create and update). */
+  template: z.object({ ttid: z.string(), name: z.string() }).nullable(),
   /** Values of the template's custom fields. */
   customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   dueAt: z.number().nullable(),
@@ -151,6 +167,7 @@ export const ticketCreateBodySchema = z.object({
   wid: publicId.nullable().optional(),
   /** uid of a colleague; the ticket then starts as assigned. */
   assignee: publicId.nullable().optional(),
+  /** cid of a CRM customer of the organisation (else 400 naming it). */
   customerId: text(64).nullable().optional(),
   attachments: z.array(attachmentInputSchema).max(20).default([]),
   watchers: z.array(publicId).max(50).default([]),
@@ -259,7 +276,7 @@ export const ticketCommentBodySchema = z.object({
 export type TicketCommentBody = z.infer<typeof ticketCommentBodySchema>;
 
 export const ticketActivitySchema = z.object({
-  /** created, a field name (status, priority, assignee, title…), comment, watch, link. */
+  /** created, a field name (status, priority, assignee, title…), comment, watchers (added: newValue, removed: oldValue). */
   field: z.string(),
   oldValue: z.string().nullable(),
   newValue: z.string().nullable(),

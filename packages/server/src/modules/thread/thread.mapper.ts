@@ -1,4 +1,12 @@
-import type { Client, CloseType, Thread, ThreadStatus, ThreadType, UserStatus } from '@openkefu/contract';
+import {
+  formatTicketNumber,
+  type Client,
+  type CloseType,
+  type Thread,
+  type ThreadStatus,
+  type ThreadType,
+  type UserStatus,
+} from '@openkefu/contract';
 import type { ThreadRow } from './thread.repository.js';
 
 /** `viewer` decides whose unread count the thread carries. */
@@ -42,6 +50,18 @@ export const toThread = (
     closeType: row.close_type as CloseType | null,
     leftMessage: Number(row.left_message) === 1,
     rated: row.rated === 1,
+    // Agents see the ticket made from the conversation; the visitor's view does not carry it.
+    ...(viewer === 'agent'
+      ? {
+          ticket:
+            row.linked_ticket_tkid === null
+              ? null
+              : {
+                  tkid: row.linked_ticket_tkid,
+                  ticketNumber: formatTicketNumber(Number(row.linked_ticket_number)),
+                },
+        }
+      : {}),
     cycle: Number(row.cycle),
     queuedAt: row.queued_at === null ? null : Number(row.queued_at),
     startedAt: row.started_at === null ? null : Number(row.started_at),

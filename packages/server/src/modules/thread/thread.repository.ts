@@ -11,6 +11,8 @@ const selectThreads = (db: Executor) =>
     .innerJoin('visitor', 'visitor.id', 'thread.visitor_id')
     .leftJoin('user as agent', 'agent.id', 'thread.agent_id')
     .leftJoin('workgroup', 'workgroup.id', 'thread.workgroup_id')
+    // The ticket made from the conversation (modules/ticket links it); same organisation by construction.
+    .leftJoin('ticket as linked_ticket', 'linked_ticket.id', 'thread.ticket_id')
     .select([
       'thread.id',
       'thread.tid',
@@ -52,6 +54,8 @@ const selectThreads = (db: Executor) =>
       'agent.auto_reply_type as agent_auto_reply_type',
       'workgroup.wid as workgroup_wid',
       'workgroup.nickname as workgroup_nickname',
+      'linked_ticket.tkid as linked_ticket_tkid',
+      'linked_ticket.number as linked_ticket_number',
       // The visitor left a message in this care cycle: only an offline thread takes one, after it went
       // offline (closed_at), for its target — or for a group that handed over to it outside its hours.
       (eb) =>

@@ -25,6 +25,11 @@ const selectTickets = (db: Executor, orgId: number) =>
     .leftJoin('user as a', 'a.id', 't.assignee_id')
     .leftJoin('user as r', 'r.id', 't.reporter_id')
     .leftJoin('thread as th', 'th.id', 't.thread_id')
+    // customer_id holds the CRM's public cid (no foreign key: crm.tickets.ts re-points it on a merge).
+    .leftJoin('customer as cu', (join) =>
+      join.onRef('cu.cid', '=', 't.customer_id').onRef('cu.org_id', '=', 't.org_id'),
+    )
+    .leftJoin('ticket_template as tt', 'tt.id', 't.template_id')
     .where('t.org_id', '=', orgId)
     .selectAll('t')
     .select([
@@ -40,6 +45,11 @@ const selectTickets = (db: Executor, orgId: number) =>
       'r.nickname as reporter_nickname',
       'r.avatar as reporter_avatar',
       'th.tid as thread_tid',
+      'cu.name as customer_name',
+      'cu.email as customer_email',
+      'tt.ttid as template_ttid',
+      'tt.name as template_name',
+      'tt.fields as template_fields',
     ]);
 
 export type TicketRow = Awaited<ReturnType<ReturnType<typeof selectTickets>['executeTakeFirstOrThrow']>>;
@@ -354,9 +364,29 @@ export const findThreadWithVisitor = (db: Executor, orgId: number, tid: string) 
   db
     .selectFrom('thread as th')
     .leftJoin('visitor as v', 'v.id', 'th.visitor_id')
+    .leftJoin('customer as cu', (join) =>
+      join.onRef('cu.id', '=', 'v.customer_id').onRef('cu.org_id', '=', 'th.org_id'),
+    )
     .where('th.org_id', '=', orgId)
     .where('th.tid', '=', tid)
-    .select(['th.id', 'th.tid', 'th.workgroup_id', 'v.nickname', 'v.email', 'v.mobile'])
+    .select([
+      'th.id',
+      'th.tid',
+      'th.workgroup_id',
+      'v.nickname',
+      'v.email',
+      'v.mobile',
+      'cu.cid as customer_cid',
+    ])
+    .executeTakeFirst();
+
+/** A CRM customer of the organisation by its public id. */
+export const findCustomerByCid = (db: Executor, orgId: number, cid: string) =>
+  db
+    .selectFrom('customer')
+    .where('org_id', '=', orgId)
+    .where('cid', '=', cid)
+    .select(['id', 'cid', 'name'])
     .executeTakeFirst();
 
 /** Text of a conversation in order, at most `limit` messages, with who said it. */

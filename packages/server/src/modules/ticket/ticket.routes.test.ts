@@ -1,5 +1,6 @@
 import type {
   Page,
+  Thread,
   Ticket,
   TicketBulkResult,
   TicketDetail,
@@ -8,6 +9,7 @@ import type {
   TicketStatistic,
   TicketTemplate,
 } from '@openkefu/contract';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../../lib/mail/test-smtp.js';
 import { useTestApp } from '../../test/app.js';
@@ -50,6 +52,14 @@ await describeEachDatabase('ticket routes', (target) => {
     postJson<Ticket>(ctx, '/api/ticket/transition', token, { tkid, action });
   const list = (token: string, query: string) =>
     getJson<Page<Ticket>>(ctx, `/api/ticket/query?${query}`, token);
+  const createCustomer = async (token: string, name: string) => {
+    const response = await postJson<{ cid: string }>(ctx, '/api/customer/create', token, {
+      name,
+      email: `${name.split(' ')[0]?.toLowerCase()}@customer.test`,
+    });
+    expect(response.status).toBe(200);
+    return response.body.data;
+  };
   const count = async () =>
     Number(
       (
@@ -299,18 +309,20 @@ await describeEachDatabase('ticket routes', (target) => {
 
     it('logs each field change and re-targets the SLA on a new priority', async () => {
       const ticket = (await create(a.admin.token, { title: 'Fields', priority: 'lowest' })).body.data;
+      const customer = await createCustomer(a.admin.token, 'Cora Customer');
       const updated = await postJson<Ticket>(ctx, '/api/ticket/update', a.agent.token, {
         tkid: ticket.tkid,
         title: 'Fields renamed',
         priority: 'critical',
         phone: '+86 138',
-        customerId: 'cus_1',
+        customerId: customer.cid,
       });
       expect(updated.status).toBe(200);
       expect(updated.body.data).toMatchObject({
         title: 'Fields renamed',
         priority: 'critical',
-        customerId: 'cus_1',
+        customerId: customer.cid,
+        customer: { cid: customer.cid, name: 'Cora Customer', email: 'cora@customer.test' },
       });
       expect(updated.body.data.sla.firstResponseDueAt! - ticket.createdAt).toBe(30 * 60_000);
       const changes = (await detail(a.agent.token, ticket.tkid)).activities.filter(
@@ -319,7 +331,7 @@ await describeEachDatabase('ticket routes', (target) => {
       expect(changes.map((x) => [x.field, x.oldValue, x.newValue])).toEqual([
         ['title', 'Fields', 'Fields renamed'],
         ['phone', '', '+86 138'],
-        ['customerId', null, 'cus_1'],
+        ['customerId', null, customer.cid],
         ['priority', 'lowest', 'critical'],
       ]);
       const bad = await postJson(ctx, '/api/ticket/update', a.agent.token, {
@@ -569,11 +581,18 @@ await describeEachDatabase('ticket routes', (target) => {
     it('turns a conversation into a ticket with its transcript, linked both ways', async () => {
       const group = await insertWorkgroup(ctx, a.orgId, { nickname: 'Billing' });
       const visitor = await insertVisitor(ctx, a.orgId, { nickname: 'Vera' });
+      const vera = await createCustomer(a.admin.token, 'Vera Visitor');
+      const veraRow = await ctx.database.db
+        .selectFrom('customer')
+        .where('cid', '=', vera.cid)
+        .select('id')
+        .executeTakeFirstOrThrow();
       await ctx.database.db
         .updateTable('visitor')
-        .set({ email: 'vera@customer.test', mobile: '13800000000' })
+        .set({ email: 'vera@customer.test', mobile: '13800000000', customer_id: veraRow.id })
         .where('id', '=', visitor.id)
         .execute();
+
       const thread = await insertThread(ctx, {
         orgId: a.orgId,
         visitorId: visitor.id,
@@ -591,6 +610,9 @@ await describeEachDatabase('ticket routes', (target) => {
         content: 'Let me open a ticket',
         sender: { kind: 'agent', userId: a.agent.userId },
       });
+      // Before: the conversation carries no ticket.
+      const before = await getJson<Thread>(ctx, `/api/thread/get?tid=${thread.tid}`, a.admin.token);
+      expect([before.status, before.body.data.ticket]).toEqual([200, null]);
       const created = await postJson<Ticket>(ctx, '/api/ticket/create/thread', a.agent.token, {
         tid: thread.tid,
       });
@@ -603,6 +625,15 @@ await describeEachDatabase('ticket routes', (target) => {
         source: 'thread',
         threadUid: thread.tid,
         workgroup: { wid: group.wid, nickname: 'Billing' },
+        // The visitor's CRM customer.
+        customerId: vera.cid,
+        customer: { cid: vera.cid, name: 'Vera Visitor' },
+      });
+      // After a reload the workbench reads the link from the conversation itself.
+      const after = await getJson<Thread>(ctx, `/api/thread/get?tid=${thread.tid}`, a.admin.token);
+      expect(after.body.data.ticket).toEqual({
+        tkid: created.body.data.tkid,
+        ticketNumber: created.body.data.ticketNumber,
       });
       const got = await detail(a.agent.token, created.body.data.tkid);
       expect(got.comments[0]?.kind).toBe('note');
@@ -615,6 +646,12 @@ await describeEachDatabase('ticket routes', (target) => {
         .select('ticket.tkid')
         .executeTakeFirst();
       expect(link?.tkid).toBe(created.body.data.tkid);
+      // An explicit null keeps the ticket unlinked from the visitor's customer.
+      const unlinked = await postJson<Ticket>(ctx, '/api/ticket/create/thread', a.agent.token, {
+        tid: thread.tid,
+        customerId: null,
+      });
+      expect(unlinked.body.data.customerId).toBeNull();
 
       const otherThread = await insertThread(ctx, {
         orgId: b.orgId,
@@ -812,6 +849,257 @@ await describeEachDatabase('ticket routes', (target) => {
     });
   });
 
+  describe('customers, SLA warnings, watchers, replies and the export', () => {
+    it("takes only the organisation's own customers, 400 naming customerId otherwise", async () => {
+      const ours = await createCustomer(a.admin.token, 'Olga Ours');
+      const theirs = await createCustomer(b.admin.token, 'Tom Theirs');
+      const before = await count();
+      for (const customerId of ['cus_1', theirs.cid]) {
+        const refused = await create(a.admin.token, { title: 'x', customerId });
+        expect([refused.status, fieldsOf(refused.body)]).toEqual([400, ['customerId']]);
+      }
+      expect(await count()).toBe(before);
+      const made = (await create(a.admin.token, { title: 'For Olga', customerId: ours.cid })).body.data;
+      expect(made.customer).toEqual({ cid: ours.cid, name: 'Olga Ours', email: 'olga@customer.test' });
+      expect(
+        (await list(a.admin.token, `customerId=${ours.cid}`)).body.data.content.map((t) => t.tkid),
+      ).toEqual([made.tkid]);
+      const stolen = await postJson(ctx, '/api/ticket/update', a.admin.token, {
+        tkid: made.tkid,
+        customerId: theirs.cid,
+      });
+      expect([stolen.status, fieldsOf(stolen.body)]).toEqual([400, ['customerId']]);
+      expect((await detail(a.admin.token, made.tkid)).customerId).toBe(ours.cid);
+      const cleared = await postJson<Ticket>(ctx, '/api/ticket/update', a.admin.token, {
+        tkid: made.tkid,
+        customerId: null,
+      });
+      expect(cleared.body.data).toMatchObject({ customerId: null, customer: null });
+    });
+
+    it("flags 'due soon' by the policy's warning window, and a breach when finished unanswered past the target", async () => {
+      const org = await createRecordsOrg(ctx);
+      await postJson(ctx, '/api/ticket/sla', org.admin.token, {
+        policies: [{ priority: 'high', firstResponseMinutes: 120, resolutionMinutes: 600, warnMinutes: 30 }],
+      });
+      const ticket = (
+        await create(org.admin.token, { title: 'Soon', priority: 'high', assignee: org.agent.uid })
+      ).body.data;
+      expect(ticket.sla).toMatchObject({ warnMinutes: 30, dueSoon: false });
+      const moveTarget = (tkid: string, at: number) =>
+        ctx.database.db
+          .updateTable('ticket')
+          .set({ first_response_due_at: at, next_due_at: at })
+          .where('tkid', '=', tkid)
+          .execute();
+      // 40 minutes away: outside the 30-minute window (inside the old fixed hour).
+      await moveTarget(ticket.tkid, Date.now() + 40 * 60_000);
+      expect((await detail(org.admin.token, ticket.tkid)).sla.dueSoon).toBe(false);
+      await moveTarget(ticket.tkid, Date.now() + 20 * 60_000);
+      expect((await detail(org.admin.token, ticket.tkid)).sla.dueSoon).toBe(true);
+      const listed = (await list(org.admin.token, 'view=open')).body.data.content;
+      expect(listed.find((t) => t.tkid === ticket.tkid)?.sla).toMatchObject({
+        dueSoon: true,
+        warnMinutes: 30,
+      });
+      // Another priority keeps its own (default) window: medium warns 120 minutes ahead.
+      const medium = (await create(org.admin.token, { title: 'Medium' })).body.data;
+      await moveTarget(medium.tkid, Date.now() + 100 * 60_000);
+      expect((await detail(org.admin.token, medium.tkid)).sla).toMatchObject({
+        warnMinutes: 120,
+        dueSoon: true,
+      });
+
+      // Resolved with no reply after the first-response target: breached, and it stays so once finished.
+      await moveTarget(ticket.tkid, Date.now() - 1000);
+      const resolved = await transition(org.agent.token, ticket.tkid, 'resolve');
+      expect(resolved.body.data.sla).toMatchObject({ firstResponseBreached: true, dueSoon: false });
+      const stored = await ctx.database.db
+        .selectFrom('ticket')
+        .where('tkid', '=', ticket.tkid)
+        .select('first_response_breached')
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.first_response_breached)).toBe(1);
+      // Closed unanswered past the target: breached too; closed in time: not.
+      await moveTarget(medium.tkid, Date.now() - 1000);
+      expect(
+        (await transition(org.admin.token, medium.tkid, 'close')).body.data.sla.firstResponseBreached,
+      ).toBe(true);
+      const inTime = (await create(org.admin.token, { title: 'In time', assignee: org.agent.uid })).body.data;
+      expect(
+        (await transition(org.agent.token, inTime.tkid, 'resolve')).body.data.sla.firstResponseBreached,
+      ).toBe(false);
+      const stats = await getJson<TicketStatistic>(
+        ctx,
+        `/api/ticket/statistic?from=${Date.now() - 86_400_000}&to=${Date.now()}`,
+        org.admin.token,
+      );
+      expect(stats.body.data.slaBreachRate).toBeCloseTo(2 / 3);
+    });
+
+    it('logs watching, unwatching and the watchers a mention adds', async () => {
+      const ticket = (await create(a.admin.token, { title: 'Watched' })).body.data;
+      const watch = (token: string, watching: boolean) =>
+        postJson<Ticket>(ctx, '/api/ticket/watch', token, { tkid: ticket.tkid, watching });
+      const watcherLog = async () =>
+        (await detail(a.admin.token, ticket.tkid)).activities
+          .filter((x) => x.field === 'watchers')
+          .map((x) => [x.oldValue, x.newValue, x.actor?.uid]);
+      expect((await watch(a.agent.token, true)).body.data.watchers.map((w) => w.uid)).toContain(a.agent.uid);
+      await watch(a.agent.token, true);
+      await watch(a.agent.token, false);
+      await watch(a.agent.token, false);
+      expect(await watcherLog()).toEqual([
+        [null, 'Agent Smith', a.agent.uid],
+        ['Agent Smith', null, a.agent.uid],
+      ]);
+      const mention = () =>
+        postJson(ctx, '/api/ticket/comment', a.admin.token, {
+          tkid: ticket.tkid,
+          kind: 'note',
+          content: 'look',
+          mentions: [a.agent.uid, a.admin.uid],
+        });
+      await mention();
+      await mention();
+      // The admin was watching already (the reporter); the agent is added once, by the admin.
+      expect((await watcherLog()).slice(2)).toEqual([[null, 'Agent Smith', a.admin.uid]]);
+    });
+
+    it("checks the template's custom fields on update as on create", async () => {
+      const org = await createRecordsOrg(ctx);
+      const template = (
+        await postJson<TicketTemplate>(ctx, '/api/ticket/template/save', org.admin.token, {
+          name: 'Return',
+          fields: [
+            { key: 'order', label: 'Order', type: 'text', required: true },
+            { key: 'qty', label: 'Quantity', type: 'number' },
+          ],
+        })
+      ).body.data;
+      const made = (
+        await create(org.agent.token, {
+          title: 'Return 7',
+          template: template.ttid,
+          customFields: { order: '7' },
+        })
+      ).body.data;
+      expect(made.template).toEqual({ ttid: template.ttid, name: 'Return' });
+      const update = (customFields: object) =>
+        postJson<Ticket>(ctx, '/api/ticket/update', org.agent.token, { tkid: made.tkid, customFields });
+      const bad = await update({ qty: 'three' });
+      expect([bad.status, fieldsOf(bad.body).sort()]).toEqual([
+        400,
+        ['customFields.order', 'customFields.qty'],
+      ]);
+      expect((await detail(org.agent.token, made.tkid)).customFields).toEqual({ order: '7' });
+      const good = await update({ order: '8', qty: 3 });
+      expect([good.status, good.body.data.customFields]).toEqual([200, { order: '8', qty: 3 }]);
+      // A ticket without a template takes any values.
+      const plain = (await create(org.agent.token, { title: 'Plain' })).body.data;
+      const free = await postJson<Ticket>(ctx, '/api/ticket/update', org.agent.token, {
+        tkid: plain.tkid,
+        customFields: { anything: 'goes' },
+      });
+      expect([free.status, free.body.data.template]).toEqual([200, null]);
+    });
+
+    it('tells the assignee and the watchers of replies, never the author', async () => {
+      const org = await createRecordsOrg(ctx);
+      const ticket = (
+        await create(org.admin.token, {
+          title: 'Followed',
+          email: 'followed@customer.test',
+          assignee: org.agent.uid,
+        })
+      ).body.data;
+      const replied = async (token: string) =>
+        (await getJson<Page<TicketNotice>>(ctx, '/api/ticket/notice/query', token)).body.data.content.filter(
+          (notice) => notice.kind === 'replied' && notice.tkid === ticket.tkid,
+        );
+      // The agent answers in the console: the admin, who reported and so watches, hears of it.
+      await postJson(ctx, '/api/ticket/comment', org.agent.token, {
+        tkid: ticket.tkid,
+        kind: 'reply',
+        content: 'On it',
+      });
+      expect(await replied(org.admin.token)).toMatchObject([{ actor: { uid: org.agent.uid } }]);
+      expect(await replied(org.agent.token)).toEqual([]);
+      // An internal note is not a reply.
+      await postJson(ctx, '/api/ticket/comment', org.agent.token, {
+        tkid: ticket.tkid,
+        kind: 'note',
+        content: 'n',
+      });
+      expect(await replied(org.admin.token)).toHaveLength(1);
+      // The contact answers by mail: the assignee and the watcher both hear of it.
+      const secret = (
+        await postJson<{ secret: string }>(ctx, '/api/ticket/inbound/secret', org.admin.token, {})
+      ).body.data.secret;
+      const { reply_token: token } = await ctx.database.db
+        .selectFrom('ticket')
+        .where('tkid', '=', ticket.tkid)
+        .select('reply_token')
+        .executeTakeFirstOrThrow();
+      const inbound = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/ticket/inbound/${org.admin.subDomain}`,
+        headers: { 'x-inbound-secret': secret },
+        payload: { from: 'followed@customer.test', to: `support+tk-${token}@acme.test`, text: 'Thanks' },
+      });
+      expect(inbound.statusCode).toBe(200);
+      expect(await replied(org.agent.token)).toMatchObject([{ actor: null }]);
+      expect(await replied(org.admin.token)).toHaveLength(2);
+    });
+
+    it('exports the statistics as an Excel sheet in the request language', async () => {
+      const org = await createRecordsOrg(ctx);
+      const one = (await create(org.admin.token, { title: 'e1', assignee: org.agent.uid })).body.data;
+      await create(org.admin.token, { title: 'e2', priority: 'critical' });
+      await transition(org.agent.token, one.tkid, 'resolve');
+      const range = `from=${Date.now() - 86_400_000}&to=${Date.now()}`;
+      const exportAs = (token: string | undefined, query: string, language = 'en-US') =>
+        ctx.app.inject({
+          method: 'GET',
+          url: `/api/ticket/statistic/export?${query}`,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': language },
+        });
+      const response = await exportAs(org.admin.token, range, 'zh-CN');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      expect(response.headers['content-disposition']).toContain(encodeURIComponent('工单统计.xlsx'));
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.getWorksheet('统计');
+      const rows: (string | number | null)[][] = [];
+      sheet?.eachRow((row) => rows.push((row.values as (string | number | null)[]).slice(1)));
+      expect(rows[0]).toEqual(['维度', '项目', '数量 / 数值', '已解决', '积压']);
+      expect(Number(response.headers['x-export-rows'])).toBe(rows.length - 1);
+      expect(rows).toContainEqual(['概览', '新建工单数', 2]);
+      expect(rows).toContainEqual(['按状态', '已解决', 1]);
+      expect(rows).toContainEqual(['按优先级', '严重', 1]);
+      expect(rows).toContainEqual(['按处理人', 'Agent Smith', 1]);
+      const days = rows.filter((row) => row[0] === '每日新建');
+      expect(days.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(2);
+      expect(days.reduce((sum, row) => sum + Number(row[3]), 0)).toBe(1);
+      // Another organisation's tickets are not in it; feedback tickets alone: none here.
+      const feedbackOnly = await exportAs(b.admin.token, `${range}&source=feedback`);
+      const other = new ExcelJS.Workbook();
+      await other.xlsx.load(feedbackOnly.rawPayload as unknown as ArrayBuffer);
+      const summary: (string | number | null)[][] = [];
+      other
+        .getWorksheet('Statistics')
+        ?.eachRow((row) => summary.push((row.values as (string | number | null)[]).slice(1)));
+      expect(summary).toContainEqual(['Summary', 'Tickets created', 0]);
+      // Agents may read the statistics but not export them; bad ranges are refused.
+      expect((await exportAs(org.agent.token, range)).statusCode).toBe(403);
+      expect((await exportAs(org.checker.token, range)).statusCode).toBe(403);
+      expect((await exportAs(undefined, range)).statusCode).toBe(401);
+      const bad = await exportAs(org.admin.token, `from=${Date.now()}&to=${Date.now() - 86_400_000}`);
+      expect([bad.statusCode, fieldsOf(bad.json())]).toEqual([400, ['to']]);
+    });
+  });
+
   describe('real time', () => {
     it("pushes assignment and mention notices to the colleague's console", async () => {
       const url = await listen(ctx.app);
@@ -844,9 +1132,11 @@ await describeEachDatabase('ticket routes', (target) => {
         expect((await mentioned).tkid).toBe(ticket.tkid);
         // Nobody is told about their own mention.
         const own = await ctx.database.db
-          .selectFrom('ticket_notice')
-          .where('user_id', '=', a.admin.userId)
-          .select('nid')
+          .selectFrom('ticket_notice as n')
+          .innerJoin('ticket as t', 't.id', 'n.ticket_id')
+          .where('n.user_id', '=', a.admin.userId)
+          .where('t.tkid', '=', ticket.tkid)
+          .select('n.nid')
           .execute();
         expect(own).toEqual([]);
       } finally {

@@ -34,6 +34,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
+import { attachmentDisposition, xlsxMediaType } from '../../lib/excel/excel.js';
 import { getPrincipal, requireAuthority, requirePermission } from '../../http/guards.js';
 import { errorResponses, languageOf, ok } from '../../http/reply.js';
 
@@ -41,6 +42,7 @@ const tags = ['ticket'];
 const ticketEnvelope = envelopeSchema(ticketSchema);
 const detailEnvelope = envelopeSchema(ticketDetailSchema);
 const tenancy = "Another organisation's tkid is a 404.";
+const xlsxResponse = z.any().describe(`The .xlsx file (${xlsxMediaType})`);
 
 /*
  * Issue 15: the ticket section (authority `workorder`). Permissions are the menu items:
@@ -109,7 +111,8 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
           'Description is sanitised HTML. With `assignee` the ticket starts assigned and the colleague is notified. ' +
           "SLA targets come from the priority's policy in the skill group's business hours. An external ticket with " +
           'an email is confirmed to the contact by mail. `template` fills what the body leaves out and checks its ' +
-          'custom fields (400 naming customFields.<key>).',
+          'custom fields (400 naming customFields.<key>). `customerId` must be a CRM customer (cid) of the organisation ' +
+          '(else 400 naming it).',
         body: ticketCreateBodySchema,
         response: { 200: ticketEnvelope, ...errorResponses(400, 401, 403) },
       },
@@ -126,7 +129,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a ticket from a conversation',
         description:
-          "Contact and skill group default to the conversation's visitor and group; the transcript becomes the first " +
+          "Contact, skill group and customer default to the conversation's visitor, group and the visitor's CRM customer; the transcript becomes the first " +
           'internal note; the thread is linked to the ticket and the ticket names the thread (`threadUid`). ' +
           "Another organisation's tid is a 404.",
         body: ticketFromThreadBodySchema,
@@ -144,7 +147,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change fields; each change is written to the activity log',
-        description: `The status moves only through /api/ticket/transition. A new priority or group re-targets the SLA from the ticket's creation. ${tenancy}`,
+        description: `The status moves only through /api/ticket/transition. A new priority or group re-targets the SLA from the ticket's creation. \`customFields\` is checked against the ticket's template; \`customerId\` must be a customer of the organisation (400 naming the field). ${tenancy}`,
         body: ticketUpdateBodySchema,
         response: { 200: ticketEnvelope, ...errorResponses(400, 401, 403, 404) },
       },
@@ -331,6 +334,29 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await tickets.statistics(getPrincipal(request), request.query)),
+  );
+
+  app.get(
+    '/api/ticket/statistic/export',
+    {
+      onRequest: guard('ticket.statistic', 'export'),
+      schema: {
+        tags,
+        summary: 'The statistics as .xlsx: summary, created / resolved / backlog by day, counts by dimension',
+        description: 'Same range and source as /api/ticket/statistic; the row count is in `X-Export-Rows`.',
+        querystring: ticketStatisticQuerySchema,
+        response: { 200: xlsxResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const file = await tickets.statisticsExport(getPrincipal(request), request.query, languageOf(request));
+      return reply
+        .header('Content-Type', xlsxMediaType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('Cache-Control', 'no-store')
+        .header('X-Export-Rows', String(file.rows))
+        .send(file.content);
+    },
   );
 
   app.get(

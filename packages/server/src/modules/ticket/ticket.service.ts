@@ -1,4 +1,5 @@
 import {
+  formatTicketNumber,
   ticketPriorityValues,
   ticketStatusValues,
   toPage,
@@ -35,6 +36,7 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { translate, type MessageKey, type MessageParams } from '../../http/i18n.js';
+import { writeWorkbook } from '../../lib/excel/excel.js';
 import { createPublicId } from '../../lib/ids.js';
 import {
   bareAddress,
@@ -94,7 +96,8 @@ const parseJson = <T>(text: string, fallback: T): T => {
   }
 };
 
-export const formatTicketNumber = (number: number): string => `T-${String(number).padStart(6, '0')}`;
+// The number's format lives in the contract (the thread's ticket link shows it too).
+export { formatTicketNumber };
 
 const escapeHtml = (text: string): string =>
   text.replace(
@@ -140,7 +143,14 @@ export const createTicketService = (deps: TicketServiceDeps) => {
   const { db, hub, mail, logger } = deps;
   const now = deps.now ?? Date.now;
 
-  const toTicket = (row: TicketRow, watchers: TicketPerson[]): Ticket => ({
+  /** "Due soon": an open ticket whose nearest running deadline is within the policy's warning window. */
+  const isDueSoon = (row: TicketRow, warnMinutes: number, at: number): boolean => {
+    if (!isTicketOpen(row.status as TicketStatus) || row.next_due_at === null) return false;
+    const deadline = Number(row.next_due_at);
+    return at <= deadline && deadline - at <= warnMinutes * 60_000;
+  };
+
+  const toTicket = (row: TicketRow, watchers: TicketPerson[], warnMinutes: number): Ticket => ({
     tkid: row.tkid,
     ticketNumber: formatTicketNumber(Number(row.number)),
     title: row.title,
@@ -157,10 +167,15 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     assignee: person(row.assignee_uid, row.assignee_nickname, row.assignee_avatar),
     reporter: person(row.reporter_uid, row.reporter_nickname, row.reporter_avatar),
     customerId: row.customer_id,
+    customer:
+      row.customer_id !== null && row.customer_name !== null
+        ? { cid: row.customer_id, name: row.customer_name, email: row.customer_email ?? '' }
+        : null,
     threadUid: row.thread_tid,
     feedbackId: row.feedback_id,
     attachments: parseJson<TicketAttachment[]>(row.attachments, []),
     watchers,
+    template: row.template_ttid ? { ttid: row.template_ttid, name: row.template_name ?? '' } : null,
     customFields: parseJson<Ticket['customFields']>(row.custom_fields, {}),
     dueAt: row.due_at === null ? null : Number(row.due_at),
     sla: {
@@ -168,6 +183,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       resolutionDueAt: row.resolution_due_at === null ? null : Number(row.resolution_due_at),
       firstRespondedAt: row.first_responded_at === null ? null : Number(row.first_responded_at),
       ...breaches(row, now()),
+      warnMinutes,
+      dueSoon: isDueSoon(row, warnMinutes, now()),
     },
     resolvedTime: row.resolved_at === null ? null : Number(row.resolved_at),
     closedTime: row.closed_at === null ? null : Number(row.closed_at),
@@ -176,16 +193,23 @@ export const createTicketService = (deps: TicketServiceDeps) => {
   });
 
   const withWatchers = async (rows: TicketRow[]): Promise<Ticket[]> => {
-    const watchers = await repo.listWatchers(
-      db,
-      rows.map((row) => row.id),
-    );
+    const [watchers, policies] = await Promise.all([
+      repo.listWatchers(
+        db,
+        rows.map((row) => row.id),
+      ),
+      rows[0] ? repo.findSlaPolicies(db, rows[0].org_id) : Promise.resolve([]),
+    ]);
+    const warnMinutesOf = (priority: TicketPriority) =>
+      policies.find((policy) => policy.priority === priority)?.warn_minutes ??
+      defaultSlaPolicies[priority].warnMinutes;
     return rows.map((row) =>
       toTicket(
         row,
         watchers
           .filter((watcher) => watcher.ticket_id === row.id)
           .map((watcher) => ({ uid: watcher.uid, nickname: watcher.nickname, avatar: watcher.avatar })),
+        warnMinutesOf(row.priority as TicketPriority),
       ),
     );
   };
@@ -219,6 +243,12 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     const workgroup = await repo.findWorkgroup(db, orgId, wid);
     if (!workgroup) throw invalid('ticket.unknownWorkgroup', field, { wid });
     return workgroup;
+  };
+  const resolveCustomer = async (orgId: number, cid: string | null | undefined, field: string) => {
+    if (cid === undefined || cid === null || cid === '') return cid === '' ? null : cid;
+    const customer = await repo.findCustomerByCid(db, orgId, cid);
+    if (!customer) throw invalid('ticket.unknownCustomer', field, { cid });
+    return customer.cid;
   };
   const resolveColleagues = async (orgId: number, uids: string[], field: string) => {
     const unique = [...new Set(uids)];
@@ -323,6 +353,12 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       });
   };
 
+  /** Who hears of a reply: the assignee and every watcher. */
+  const followersOf = async (row: TicketRow): Promise<number[]> => [
+    ...(row.assignee_id === null ? [] : [Number(row.assignee_id)]),
+    ...(await repo.listWatchers(db, [row.id])).map((watcher) => Number(watcher.user_id)),
+  ];
+
   const actorPerson = async (orgId: number, userId: number | null): Promise<TicketPerson | null> => {
     if (userId === null) return null;
     const row = await db
@@ -393,6 +429,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       ? await resolveColleagues(actor.orgId, [input.assignee], 'assignee')
       : [];
     const watchers = await resolveColleagues(actor.orgId, input.watchers, 'watchers');
+    const customerId = await resolveCustomer(actor.orgId, input.customerId, 'customerId');
     const attachments = await resolveAttachments(actor.orgId, input.attachments, 'attachments');
     const description = sanitizeRichText(input.description || preset?.description || '');
     const priority = input.priority;
@@ -423,7 +460,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
         workgroup_id: workgroup?.id ?? null,
         assignee_id: assignee?.id ?? null,
         reporter_id: actor.userId,
-        customer_id: input.customerId ?? null,
+        customer_id: customerId ?? null,
+        template_id: template?.id ?? null,
         thread_id: input.threadId ?? null,
         feedback_id: input.feedbackId ?? null,
         visitor_id: input.visitorId ?? null,
@@ -545,6 +583,8 @@ export const createTicketService = (deps: TicketServiceDeps) => {
         contactName: body.contactName || thread.nickname || '',
         email: body.email || thread.email || '',
         phone: body.phone || thread.mobile || '',
+        // The visitor's CRM customer unless the agent chose one (or none) explicitly.
+        customerId: body.customerId !== undefined ? body.customerId : thread.customer_cid,
         wid: workgroupWid,
         source: 'thread',
         threadId: thread.id,
@@ -723,6 +763,10 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     const row = await load(principal.orgId, body.tkid);
     const category = await resolveCategory(principal.orgId, body.category, 'category');
     const workgroup = await resolveWorkgroup(principal.orgId, body.wid, 'wid');
+    const customerId = await resolveCustomer(principal.orgId, body.customerId, 'customerId');
+    // The template's custom fields hold on every update as they did on create.
+    if (body.customFields !== undefined)
+      checkCustomFields(parseJson<TicketCustomField[]>(row.template_fields ?? '[]', []), body.customFields);
     const at = now();
     const values: Parameters<typeof repo.updateTicket>[3] = {};
     const changes: Activity[] = [];
@@ -757,9 +801,9 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       values.type = body.type;
       change('type', row.type, body.type);
     }
-    if (body.customerId !== undefined) {
-      values.customer_id = body.customerId;
-      change('customerId', row.customer_id, body.customerId);
+    if (customerId !== undefined) {
+      values.customer_id = customerId;
+      change('customerId', row.customer_id, customerId);
     }
     if (category !== undefined) {
       values.category_id = category?.id ?? null;
@@ -853,6 +897,14 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       throw AppError.conflict('ticket.needsAssignee', { params: { action } });
     const at = now();
     const values: Parameters<typeof repo.updateTicket>[3] = { status: to, updated_at: at };
+    // Finishing a ticket nobody answered stops the first-response clock: past its target, that is a breach.
+    if (
+      (to === 'resolved' || to === 'closed') &&
+      row.first_responded_at === null &&
+      row.first_response_due_at !== null &&
+      at > Number(row.first_response_due_at)
+    )
+      values.first_response_breached = 1;
     if (to === 'resolved') {
       values.resolved_at = at;
       if (row.resolution_due_at !== null && at > Number(row.resolution_due_at))
@@ -972,12 +1024,54 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     return result;
   };
 
+  /** Adds watchers and logs one `watchers` activity per colleague who was not watching yet. */
+  const addWatchersLogged = async (
+    trx: Executor,
+    row: TicketRow,
+    actorId: number | null,
+    people: { id: number; nickname: string }[],
+    at: number,
+  ): Promise<void> => {
+    const current = new Set((await repo.listWatchers(trx, [row.id])).map((watcher) => watcher.user_id));
+    const added = people.filter(
+      (user, index) => !current.has(user.id) && people.findIndex((other) => other.id === user.id) === index,
+    );
+    if (added.length === 0) return;
+    await repo.addWatchers(
+      trx,
+      row.id,
+      added.map((user) => user.id),
+      at,
+    );
+    await writeActivities(
+      trx,
+      row,
+      actorId,
+      added.map((user) => ({ field: 'watchers', old_value: null, new_value: user.nickname })),
+      at,
+    );
+  };
+
   const watch = async (principal: Principal, tkid: string, watching: boolean): Promise<Ticket> => {
     const row = await load(principal.orgId, tkid);
     const at = now();
+    const self = {
+      id: principal.userId,
+      nickname: (await actorPerson(principal.orgId, principal.userId))?.nickname ?? '',
+    };
     await db.transaction().execute(async (trx) => {
-      if (watching) await repo.addWatchers(trx, row.id, [principal.userId], at);
-      else await repo.removeWatcher(trx, row.id, principal.userId);
+      if (watching) await addWatchersLogged(trx, row, principal.userId, [self], at);
+      else {
+        const result = await repo.removeWatcher(trx, row.id, principal.userId);
+        if (Number(result[0]?.numDeletedRows ?? 0) > 0)
+          await writeActivities(
+            trx,
+            row,
+            principal.userId,
+            [{ field: 'watchers', old_value: self.nickname, new_value: null }],
+            at,
+          );
+      }
     });
     const [ticket] = await withWatchers([await load(principal.orgId, tkid)]);
     return ticket as Ticket;
@@ -1034,12 +1128,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
         at,
       );
       // Mentioned colleagues follow the ticket from now on.
-      await repo.addWatchers(
-        trx,
-        row.id,
-        mentioned.map((user) => user.id),
-        at,
-      );
+      await addWatchersLogged(trx, row, principal.userId, mentioned, at);
       return id;
     });
     const ticketRef = {
@@ -1056,8 +1145,17 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       actor,
       mentioned.map((user) => user.id),
     );
-    if (body.kind === 'reply' && (await mailContact(row, 'replied', language, content)))
-      await repo.setCommentEmailed(db, commentId);
+    if (body.kind === 'reply') {
+      // The assignee and the watchers hear of a public reply; a mention already told those mentioned.
+      const mentionedIds = new Set(mentioned.map((user) => user.id));
+      await notify(
+        'replied',
+        ticketRef,
+        actor,
+        (await followersOf(row)).filter((id) => !mentionedIds.has(id)),
+      );
+      if (await mailContact(row, 'replied', language, content)) await repo.setCommentEmailed(db, commentId);
+    }
     return get(principal, body.tkid);
   };
 
@@ -1180,13 +1278,12 @@ export const createTicketService = (deps: TicketServiceDeps) => {
       if (to !== from) changes.push({ field: 'status', old_value: from, new_value: to });
       await writeActivities(trx, row, null, changes, at);
     });
-    if (row.assignee_id !== null)
-      await notify(
-        'replied',
-        { id: row.id, tkid: row.tkid, number: Number(row.number), title: row.title, orgId: row.org_id },
-        { userId: null, person: null },
-        [row.assignee_id],
-      );
+    await notify(
+      'replied',
+      { id: row.id, tkid: row.tkid, number: Number(row.number), title: row.title, orgId: row.org_id },
+      { userId: null, person: null },
+      await followersOf(row),
+    );
     return { tkid: row.tkid, cmid, created: false };
   };
 
@@ -1395,6 +1492,81 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     };
   };
 
+  type ExportRow = {
+    dimension: string;
+    item: string;
+    value: number | string;
+    resolved: number | null;
+    backlog: number | null;
+  };
+
+  /**
+   * The statistics as one sheet (lib/excel): a summary, then created / resolved / backlog per day,
+   * then the counts by status, priority, assignee and group — the figures the page charts.
+   */
+  const statisticsExport = async (
+    principal: Principal,
+    range: { from: number; to: number; source?: TicketSource },
+    language: Language,
+  ): Promise<{ content: Buffer; rows: number; fileName: string }> => {
+    const data = await statistics(principal, range);
+    const say = (key: MessageKey) => translate(key, language);
+    const minutes = (ms: number | null) => (ms === null ? '' : Math.round(ms / 600) / 100);
+    const counts = (
+      dimension: MessageKey,
+      list: TicketStatistic['byStatus'],
+      label: (key: string, label: string) => string,
+    ) =>
+      list.map((entry): ExportRow => ({
+        dimension: say(dimension),
+        item: label(entry.key, entry.label),
+        value: entry.count,
+        resolved: null,
+        backlog: null,
+      }));
+    const summary = (item: MessageKey, value: number | string): ExportRow => ({
+      dimension: say('ticket.export.summary'),
+      item: say(item),
+      value,
+      resolved: null,
+      backlog: null,
+    });
+    const rows: ExportRow[] = [
+      summary('ticket.export.total', data.total),
+      summary('ticket.export.medianFirstResponse', minutes(data.medianFirstResponseMs)),
+      summary('ticket.export.medianResolution', minutes(data.medianResolutionMs)),
+      summary(
+        'ticket.export.slaBreachRate',
+        data.slaBreachRate === null ? '' : `${Math.round(data.slaBreachRate * 1000) / 10}%`,
+      ),
+      ...data.byDay.map((day): ExportRow => ({
+        dimension: say('ticket.export.byDay'),
+        item: day.date,
+        value: day.created,
+        resolved: day.resolved,
+        backlog: day.backlog,
+      })),
+      ...counts('ticket.export.byStatus', data.byStatus, (key) => say(`ticket.status.${key}` as MessageKey)),
+      ...counts('ticket.export.byPriority', data.byPriority, (key) =>
+        say(`ticket.priority.${key}` as MessageKey),
+      ),
+      ...counts('ticket.export.byAssignee', data.byAssignee, (_, label) => label || say('ticket.noAssignee')),
+      ...counts('ticket.export.byGroup', data.byGroup, (_, label) => label || say('ticket.export.noGroup')),
+    ];
+    const content = await writeWorkbook({
+      sheetName: say('ticket.export.sheet'),
+      columns: [
+        { header: say('ticket.export.dimension'), width: 18, value: (row: ExportRow) => row.dimension },
+        { header: say('ticket.export.item'), width: 32, value: (row: ExportRow) => row.item },
+        { header: say('ticket.export.value'), width: 14, value: (row: ExportRow) => row.value },
+        { header: say('ticket.export.resolved'), width: 12, value: (row: ExportRow) => row.resolved },
+        { header: say('ticket.export.backlog'), width: 12, value: (row: ExportRow) => row.backlog },
+      ],
+      rows,
+    });
+    return { content, rows: rows.length, fileName: `${say('ticket.export.fileName')}.xlsx` };
+  };
+
   return {
     create,
     createFromThread,
@@ -1419,6 +1591,7 @@ export const createTicketService = (deps: TicketServiceDeps) => {
     notices,
     readNotices,
     statistics,
+    statisticsExport,
   };
 };
 

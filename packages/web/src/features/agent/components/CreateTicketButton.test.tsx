@@ -47,6 +47,17 @@ describe('CreateTicketButton', () => {
     );
   });
 
+  it('links to the ticket a conversation already has, after a reload, instead of offering another', async () => {
+    renderWithProviders(
+      <CreateTicketButton thread={makeThread({ ticket: { tkid: 'tk-7', ticketNumber: 'T-000007' } })} />,
+    );
+    const link = await screen.findByTestId('thread-ticket-link');
+    expect(link).toHaveTextContent('Ticket T-000007');
+    expect(link.getAttribute('href')).toContain('/stable/ticket/list?tkid=tk-7');
+    expect(screen.queryByTestId('thread-create-ticket')).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
   it('says what went wrong, and is hidden from roles that may not add tickets', async () => {
     const user = setupUser();
     answer = () =>

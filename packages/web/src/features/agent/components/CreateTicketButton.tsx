@@ -9,6 +9,7 @@ import {
   type Envelope,
   type Thread,
   type Ticket,
+  type TicketLink,
   type TicketPriority,
 } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
@@ -24,49 +25,51 @@ const createTicketFromThread = async (body: Fields & { tid: string }): Promise<T
 
 /**
  * "Create ticket" on a conversation: the server attaches the transcript as the ticket's first
- * internal note and links the two both ways. Shown to roles that may add tickets.
+ * internal note and links the two both ways. Shown to roles that may add tickets; once linked
+ * (now, or before a reload: the thread carries `ticket`), a link to the ticket instead.
  */
 export const CreateTicketButton = ({ thread }: { thread: Thread }) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const canAdd = useCan()('ticket.list.add');
   const [isOpen, setOpen] = useState(false);
-  const [created, setCreated] = useState<Ticket | null>(null);
+  const [created, setCreated] = useState<TicketLink | null>(null);
   const [form] = Form.useForm<Fields>();
   const create = useMutation({
     mutationFn: (fields: Fields) => createTicketFromThread({ ...fields, tid: thread.tid }),
     onSuccess: (ticket) => {
-      setCreated(ticket);
+      setCreated({ tkid: ticket.tkid, ticketNumber: ticket.ticketNumber });
       setOpen(false);
       notify.success({ title: t('ticket.created', { number: ticket.ticketNumber }) });
     },
   });
+  const linked = created ?? thread.ticket ?? null;
+  if (linked)
+    return (
+      <Link
+        to={`/stable/ticket/list?tkid=${encodeURIComponent(linked.tkid)}`}
+        data-testid="thread-ticket-link"
+      >
+        {t('ticket.open', { number: linked.ticketNumber })}
+      </Link>
+    );
   if (!canAdd) return null;
   const visitorName = thread.visitor.nickname || thread.visitor.vid;
   return (
     <>
-      {created ? (
-        <Link
-          to={`/stable/ticket/list?tkid=${encodeURIComponent(created.tkid)}`}
-          data-testid="thread-ticket-link"
-        >
-          {t('ticket.open', { number: created.ticketNumber })}
-        </Link>
-      ) : (
-        <Button
-          icon={<FileAddOutlined />}
-          onClick={() => {
-            form.setFieldsValue({
-              title: t('ticket.defaultTitle', { name: visitorName }),
-              priority: 'medium',
-            });
-            create.reset();
-            setOpen(true);
-          }}
-          data-testid="thread-create-ticket"
-        >
-          {t('ticket.create')}
-        </Button>
-      )}
+      <Button
+        icon={<FileAddOutlined />}
+        onClick={() => {
+          form.setFieldsValue({
+            title: t('ticket.defaultTitle', { name: visitorName }),
+            priority: 'medium',
+          });
+          create.reset();
+          setOpen(true);
+        }}
+        data-testid="thread-create-ticket"
+      >
+        {t('ticket.create')}
+      </Button>
       <Modal
         open={isOpen}
         title={t('ticket.title')}

@@ -21,6 +21,7 @@ import {
   makeTicket,
   T0,
 } from '../shared/testing';
+import { makeThread } from '../../kefu/thread/testData';
 import { TicketListPage } from '../list/TicketListPages';
 
 let seen: Recorded[] = [];
@@ -78,6 +79,20 @@ beforeEach(() => {
     'POST /api/ticket/comment': () => detail,
     'POST /api/ticket/create': () => makeTicket({ tkid: 'tk-9' }),
     'GET /api/ticket/template/query': () => [makeTemplate()],
+    'GET /api/customer/query': (request: Recorded) =>
+      page(
+        [
+          { cid: 'cu-olga', name: 'Olga Ours', email: 'olga@example.com', mobile: '' },
+          { cid: 'cu-ivan', name: 'Ivan Other', email: '', mobile: '13800000000' },
+        ].filter((customer) => customer.name.toLowerCase().includes(request.params.get('keyword') ?? '')),
+      ),
+    'GET /api/thread/transcript': () => ({
+      thread: makeThread({
+        tid: 'th-9',
+        visitor: { vid: 'v-9', nickname: 'Vera', avatar: '', client: 'web' },
+      }),
+      messages: [],
+    }),
   });
   setProfile(adminWithPermissions({ 'ticket.list': [...ALL_TICKET_ACTIONS] }));
 });
@@ -103,6 +118,89 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
     expect(screen.getByText('Check the toner')).toBeInTheDocument();
     expect(screen.getByText('Alice created the ticket')).toBeInTheDocument();
     expect(screen.getByText('Alice changed status: New → Assigned')).toBeInTheDocument();
+  });
+
+  it('shows where the ticket came from: the conversation record, the customer and the feedback', async () => {
+    const user = setupUser();
+    detail = makeDetail({
+      source: 'thread',
+      threadUid: 'th-9',
+      customerId: 'cu-olga',
+      customer: { cid: 'cu-olga', name: 'Olga Ours', email: 'olga@example.com' },
+      feedbackId: 'fb-3',
+      template: { ttid: 'tt-1', name: 'Refund request' },
+    });
+    await openTicket();
+    const drawer = document.querySelector('.ant-drawer') as HTMLElement;
+    expect(within(drawer).getByRole('link', { name: 'Olga Ours' })).toHaveAttribute(
+      'href',
+      '/stable/crm/list?cid=cu-olga',
+    );
+    expect(within(drawer).getByRole('link', { name: 'fb-3' })).toHaveAttribute(
+      'href',
+      '/stable/feedback/list?fid=fb-3',
+    );
+    expect(within(drawer).getAllByText('Refund request').length).toBeGreaterThan(0);
+    await user.click(within(drawer).getByText('th-9'));
+    expect(await screen.findByText('Conversation with Vera')).toBeInTheDocument();
+    expect(
+      seen.some(
+        (request) => request.path === '/api/thread/transcript' && request.params.get('tid') === 'th-9',
+      ),
+    ).toBe(true);
+  });
+
+  it('links a customer found by search, and unlinks it', async () => {
+    const user = setupUser();
+    await openTicket();
+    const drawer = document.querySelector('.ant-drawer') as HTMLElement;
+    const picker = within(drawer).getByLabelText('Customer', { selector: 'input' });
+    await user.click(picker);
+    await user.type(picker, 'olga');
+    await waitFor(() =>
+      expect(
+        seen.some(
+          (request) => request.path === '/api/customer/query' && request.params.get('keyword') === 'olga',
+        ),
+      ).toBe(true),
+    );
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+        (element) => element.textContent === 'Olga Ours · olga@example.com',
+      );
+      if (!found) throw new Error('Olga not offered');
+      return found;
+    });
+    expect(
+      [...document.querySelectorAll('.ant-select-item-option')].some((element) =>
+        element.textContent?.startsWith('Ivan'),
+      ),
+    ).toBe(false);
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts('/api/ticket/update')).toHaveLength(1));
+    expect(posts('/api/ticket/update')[0]).toMatchObject({ customerId: 'cu-olga' });
+  });
+
+  it('keeps the current customer by name and tells watcher changes apart in the activity', async () => {
+    detail = makeDetail({
+      customerId: 'cu-gone',
+      customer: { cid: 'cu-gone', name: 'Greta Listed', email: '' },
+      activities: [
+        { field: 'watchers', oldValue: null, newValue: 'Bob', actor: alice, createdAt: T0 },
+        { field: 'watchers', oldValue: 'Bob', newValue: null, actor: alice, createdAt: T0 + 1 },
+        { field: 'customerId', oldValue: null, newValue: 'cu-gone', actor: alice, createdAt: T0 + 2 },
+      ],
+    });
+    await openTicket();
+    const drawer = document.querySelector('.ant-drawer') as HTMLElement;
+    const item = within(drawer)
+      .getByText('Customer', { selector: 'label' })
+      .closest('.ant-form-item') as HTMLElement;
+    expect(within(item).getByText('Greta Listed')).toBeInTheDocument();
+    expect(screen.getByText('Alice added Bob to the watchers')).toBeInTheDocument();
+    expect(screen.getByText('Alice removed Bob from the watchers')).toBeInTheDocument();
+    expect(screen.getByText('Alice changed customer: — → cu-gone')).toBeInTheDocument();
   });
 
   it('moves the status, and explains a 409', async () => {
@@ -168,6 +266,7 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
           type: 'external',
           category: null,
           wid: 'g-1',
+          customerId: null,
           dueAt: null,
         },
       ]),
@@ -253,16 +352,19 @@ describe('TicketDetailDrawer', { timeout: 60_000 }, () => {
           category: null,
           wid: null,
           assignee: null,
+          customerId: null,
           dueAt: null,
           attachments: [],
         },
       ]),
     );
-    // The new ticket opens in its drawer.
-    await waitFor(() =>
-      expect(
-        seen.some((request) => request.path === '/api/ticket/get' && request.params.get('tkid') === 'tk-9'),
-      ).toBe(true),
+    // The new ticket opens in its drawer (the lazy drawer can take a while on a loaded machine).
+    await waitFor(
+      () =>
+        expect(
+          seen.some((request) => request.path === '/api/ticket/get' && request.params.get('tkid') === 'tk-9'),
+        ).toBe(true),
+      { timeout: 5000 },
     );
   });
 

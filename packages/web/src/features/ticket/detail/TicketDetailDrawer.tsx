@@ -28,6 +28,7 @@ import {
 import { EyeInvisibleOutlined, EyeOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   ticketPriorityValues,
   type TicketAction,
@@ -43,6 +44,7 @@ import { reportUnlessHandled, showFormError } from '../../../shared/api/reportEr
 import { useProfile } from '../../../shared/auth/profileStore';
 import { useCan } from '../../../shared/components/Authorized';
 import { RichTextEditor, type RichTextValue } from '../../../shared/editor';
+import { TranscriptDrawer } from '../../kefu/thread/TranscriptDrawer';
 import {
   assignTicket,
   commentTicket,
@@ -51,6 +53,7 @@ import {
   updateTicket,
   watchTicket,
 } from '../shared/api';
+import { CustomerPicker } from '../shared/CustomerPicker';
 import { formatTime, PriorityTag, SlaBadges, StatusTag } from '../shared/display';
 import { useCategoryOptions, useColleagueOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
@@ -67,6 +70,7 @@ type FieldValues = {
   type: TicketType;
   category: string | null;
   wid: string | null;
+  customerId: string | null;
   dueAt: Dayjs | null;
 };
 
@@ -79,6 +83,7 @@ const FIELD_NAMES = [
   'type',
   'category',
   'wid',
+  'customerId',
   'dueAt',
 ] as const;
 
@@ -163,6 +168,7 @@ const TicketDetailBody = ({
   const canEdit = canDo('ticket.list.edit');
   const [conflict, setConflict] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [transcriptTid, setTranscriptTid] = useState<string | null>(null);
   const colleagues = useColleagueOptions();
 
   const run = async (key: string, call: () => Promise<unknown>) => {
@@ -277,6 +283,33 @@ const TicketDetailBody = ({
         <Descriptions.Item label={t('fields.resolutionDue')}>
           {formatTime(detail.sla.resolutionDueAt)}
         </Descriptions.Item>
+        <Descriptions.Item label={t('fields.source')}>{t(`source.${detail.source}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.customer')}>
+          {detail.customer ? (
+            <Link to={`/stable/crm/list?cid=${encodeURIComponent(detail.customer.cid)}`}>
+              {detail.customer.name}
+            </Link>
+          ) : (
+            t('none')
+          )}
+        </Descriptions.Item>
+        {detail.threadUid !== null && (
+          <Descriptions.Item label={t('fields.conversation')}>
+            <Typography.Link onClick={() => setTranscriptTid(detail.threadUid)}>
+              {detail.threadUid}
+            </Typography.Link>
+          </Descriptions.Item>
+        )}
+        {detail.feedbackId !== null && (
+          <Descriptions.Item label={t('fields.feedback')}>
+            <Link to={`/stable/feedback/list?fid=${encodeURIComponent(detail.feedbackId)}`}>
+              {detail.feedbackId}
+            </Link>
+          </Descriptions.Item>
+        )}
+        {detail.template !== null && (
+          <Descriptions.Item label={t('fields.template')}>{detail.template.name}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('fields.watchers')} span={2}>
           {detail.watchers.length === 0 ? (
             t('detail.noWatchers')
@@ -294,6 +327,8 @@ const TicketDetailBody = ({
       <DescriptionCard detail={detail} canEdit={canEdit} onSaved={onChanged} />
       <CommentsCard detail={detail} canEdit={canEdit} onDetail={onDetail} />
       <ActivityCard activities={detail.activities} />
+      {/* The source conversation's record, as the session records page shows it. */}
+      <TranscriptDrawer tid={transcriptTid} onClose={() => setTranscriptTid(null)} />
     </div>
   );
 };
@@ -431,6 +466,7 @@ const FieldsCard = ({
         type: values.type,
         category: values.category ?? null,
         wid: values.wid ?? null,
+        customerId: values.customerId ?? null,
         dueAt: values.dueAt ? values.dueAt.valueOf() : null,
       });
       void toast.success(t('detail.saved'));
@@ -468,6 +504,7 @@ const FieldsCard = ({
           type: detail.type,
           category: detail.category?.cid ?? null,
           wid: detail.workgroup?.wid ?? null,
+          customerId: detail.customerId,
           dueAt: detail.dueAt === null ? null : dayjs(detail.dueAt),
         }}
       >
@@ -529,6 +566,9 @@ const FieldsCard = ({
           </Form.Item>
           <Form.Item name="dueAt" label={t('fields.dueAt')}>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+          <Form.Item name="customerId" label={t('fields.customer')}>
+            <CustomerPicker current={detail.customer} />
           </Form.Item>
         </Space>
       </Form>
@@ -675,6 +715,10 @@ const ActivityCard = ({ activities }: { activities: TicketActivity[] }) => {
     const field = t(`activity.fields.${activity.field}`, { defaultValue: activity.field });
     if (activity.field === 'created') return t('activity.created', { actor });
     if (activity.field === 'comment') return t('activity.commented', { actor });
+    if (activity.field === 'watchers')
+      return activity.newValue !== null
+        ? t('activity.watcherAdded', { actor, name: activity.newValue })
+        : t('activity.watcherRemoved', { actor, name: activity.oldValue ?? '' });
     const translate = (value: string | null) => {
       if (value === null || value === '') return t('none');
       if (activity.field === 'status') return t(`status.${value}`, { defaultValue: value });

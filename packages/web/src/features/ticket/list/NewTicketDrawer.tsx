@@ -30,6 +30,7 @@ import { showFormError } from '../../../shared/api/reportError';
 import { AttachmentUploadModal } from '../../../shared/components/Upload';
 import { EMPTY_RICH_TEXT, RichTextEditor, type RichTextValue } from '../../../shared/editor';
 import { createTicket, fetchTemplatesSilently } from '../shared/api';
+import { CustomerPicker } from '../shared/CustomerPicker';
 import { CustomFieldItems, toCustomFields, type CustomFieldFormValue } from '../shared/CustomFieldItems';
 import { useCategoryOptions, useColleagueOptions, useGroupOptions } from '../shared/hooks';
 import { TICKET_NS } from '../shared/i18n';
@@ -45,6 +46,7 @@ type Values = {
   category?: string;
   wid?: string;
   assignee?: string;
+  customerId?: string | null;
   dueAt?: Dayjs | null;
   customFields?: Record<string, CustomFieldFormValue>;
 };
@@ -60,6 +62,7 @@ const FORM_FIELDS = [
   'category',
   'wid',
   'assignee',
+  'customerId',
   'dueAt',
   'customFields',
 ] as const;
@@ -118,6 +121,7 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
         category: values.category ?? null,
         wid: values.wid ?? null,
         assignee: values.assignee ?? null,
+        customerId: values.customerId ?? null,
         dueAt: values.dueAt ? values.dueAt.valueOf() : null,
         attachments,
         ...(template
@@ -246,6 +250,9 @@ export const NewTicketDrawer = ({ onClose, onCreated }: NewTicketDrawerProps) =>
           </Form.Item>
           <Form.Item name="dueAt" label={t('fields.dueAt')}>
             <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
+          </Form.Item>
+          <Form.Item name="customerId" label={t('fields.customer')}>
+            <CustomerPicker />
           </Form.Item>
         </Space>
         {template && template.fields.length > 0 && <CustomFieldItems fields={template.fields} />}

@@ -72,6 +72,8 @@ const unassigned = makeTicket({
     firstRespondedAt: null,
     firstResponseBreached: true,
     resolutionBreached: false,
+    warnMinutes: 60,
+    dueSoon: false,
   },
 });
 
@@ -235,7 +237,8 @@ describe('TicketList', { timeout: 60_000 }, () => {
       'GET /api/workgroup/all': () => [],
     });
     renderWithProviders(<TicketListPage />);
-    expect(await screen.findByText('keyword is too long')).toBeInTheDocument();
+    // The first query waits for the filter form; a loaded machine takes more than the default second.
+    expect(await screen.findByText('keyword is too long', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('filters by category, shows it in the list and sets it on a new ticket', async () => {

@@ -1,5 +1,6 @@
 import type {
   CategoryTreeNode,
+  Customer,
   Envelope,
   Page,
   Ticket,
@@ -21,6 +22,7 @@ import type {
   User,
   Workgroup,
 } from '@openkefu/contract';
+import { downloadFile, type Download } from '../../../shared/api/download';
 import { http } from '../../../shared/api/http';
 
 /* The ticket section's calls (issue 15, `/api/ticket/*`). */
@@ -65,6 +67,19 @@ export const fetchTicketStatistic = async (
   source?: TicketSource,
 ): Promise<TicketStatistic> =>
   (await http.get<Envelope<TicketStatistic>>('/api/ticket/statistic', { params: { from, to, source } })).data;
+
+/** The statistics as .xlsx (`ticket.statistic` export), same range and source as the page. */
+export const exportTicketStatistic = (from: number, to: number, source?: TicketSource): Promise<Download> =>
+  downloadFile('/api/ticket/statistic/export', { from, to, source }, 'ticket-statistics.xlsx');
+
+/** CRM customers whose name, email, mobile or company contains `keyword` (the customer picker); silent. */
+export const searchCustomers = async (keyword: string): Promise<Customer[]> =>
+  (
+    await http.get<Envelope<Page<Customer>>>('/api/customer/query', {
+      params: { page: 0, size: 20, ...(keyword ? { keyword } : {}) },
+      silent: true,
+    })
+  ).data.content;
 
 export const fetchTemplates = async (): Promise<TicketTemplate[]> =>
   (await http.get<Envelope<TicketTemplate[]>>('/api/ticket/template/query')).data;

@@ -38,9 +38,6 @@ export const PriorityTag = ({ priority }: { priority: TicketPriority }) => {
   return <Tag color={priorityColors[priority]}>{t(`priority.${priority}`)}</Tag>;
 };
 
-/** "Due soon" when a running target is within this window (the server's default warning). */
-const DUE_SOON_MS = 60 * 60 * 1000;
-
 /** The nearest running deadline of an open ticket: SLA targets and the due date. */
 const nextDeadline = (ticket: Ticket): number | null => {
   const candidates = [
@@ -51,7 +48,10 @@ const nextDeadline = (ticket: Ticket): number | null => {
   return candidates.length === 0 ? null : Math.min(...candidates);
 };
 
-/** SLA breach, overdue and due-soon badges; nothing for a finished ticket. */
+/**
+ * SLA breach, overdue and due-soon badges; nothing for a finished ticket. "Due soon" is the window
+ * of the priority's SLA policy (`sla.warnMinutes`), measured against the clock of this render.
+ */
 export const SlaBadges = ({ ticket, now = Date.now() }: { ticket: Ticket; now?: number }) => {
   const { t } = useTranslation(TICKET_NS);
   if (ticket.status === 'resolved' || ticket.status === 'closed') return null;
@@ -76,7 +76,7 @@ export const SlaBadges = ({ ticket, now = Date.now() }: { ticket: Ticket; now?: 
           <Tag color="red">{t('sla.overdue')}</Tag>
         </Tooltip>,
       );
-    else if (deadline - now <= DUE_SOON_MS)
+    else if (deadline - now <= ticket.sla.warnMinutes * 60_000)
       tags.push(
         <Tooltip key="soon" title={formatTime(deadline)}>
           <Tag color="orange">{t('sla.dueSoon')}</Tag>

@@ -1,13 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
-import { errorResponse, stubFetch } from '../../../shared/testing/stubFetch';
+import { setupUser } from '../../../shared/testing/dom';
+import { adminWithPermissions, errorResponse, stubFetch } from '../../../shared/testing/stubFetch';
 import { sampleStatistic } from '../shared/testing';
 import { FeedbackStatisticPage, TicketStatisticPage } from './TicketStatisticPage';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  setProfile(null);
   await changeLanguage('en-US');
 });
 
@@ -34,6 +37,37 @@ describe('TicketStatisticPage', { timeout: 60_000 }, () => {
     renderWithProviders(<FeedbackStatisticPage />);
     await screen.findByText('12.5%');
     expect(new URLSearchParams(seen[0]?.params).get('source')).toBe('feedback');
+  });
+
+  it('exports the figures of the shown range to Excel, for roles that may export', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:ticket-statistics');
+    URL.revokeObjectURL = vi.fn();
+    const seen = stubFetch({
+      'GET /api/ticket/statistic': () => sampleStatistic(),
+      'GET /api/ticket/statistic/export': () =>
+        new Response('xlsx-bytes', {
+          status: 200,
+          headers: { 'Content-Disposition': 'attachment; filename="Ticket statistics.xlsx"' },
+        }),
+    });
+    setProfile(adminWithPermissions({ 'ticket.statistic': ['query', 'export'] }));
+    const user = setupUser();
+    const { unmount } = renderWithProviders(<FeedbackStatisticPage />);
+    await screen.findByText('12.5%');
+    await user.click(screen.getByRole('button', { name: /Export Excel/ }));
+    expect(await screen.findByText('Saved Ticket statistics.xlsx.')).toBeInTheDocument();
+    const asked = seen.filter((request) => request.path === '/api/ticket/statistic');
+    const exported = seen.filter((request) => request.path === '/api/ticket/statistic/export');
+    expect(exported).toHaveLength(1);
+    for (const key of ['from', 'to', 'source'])
+      expect(exported[0]?.params.get(key)).toBe(asked[0]?.params.get(key) ?? null);
+    expect(exported[0]?.params.get('source')).toBe('feedback');
+    unmount();
+
+    setProfile(adminWithPermissions({ 'ticket.statistic': ['query'] }));
+    renderWithProviders(<TicketStatisticPage />);
+    await waitFor(() => expect(screen.getAllByText('12.5%').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: /Export Excel/ })).toBeNull();
   });
 
   it('says what went wrong', async () => {

@@ -1,8 +1,9 @@
 import '../shared/i18n';
 import '../shared/ticket.css';
 import { useMemo, useState } from 'react';
-import { Card, Col, Row } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Col, Row } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketSource, TicketStatistic } from '@openkefu/contract';
 import {
@@ -16,7 +17,9 @@ import {
   KpiCards,
   StatisticQueryView,
 } from '../../../shared/charts';
-import { fetchTicketStatistic } from '../shared/api';
+import { reportUnlessHandled } from '../../../shared/api/reportError';
+import { useCan } from '../../../shared/components/Authorized';
+import { exportTicketStatistic, fetchTicketStatistic } from '../shared/api';
 import { TICKET_NS } from '../shared/i18n';
 
 const percent = (rate: number | null): string => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
@@ -47,11 +50,23 @@ export const TicketStatisticView = ({ source }: { source?: TicketSource }) => {
     queryFn: () => fetchTicketStatistic(from, to, source),
     placeholderData: keepPreviousData,
   });
+  const { message } = App.useApp();
+  const canExport = useCan()('ticket.statistic.export');
+  const download = useMutation({
+    mutationFn: () => exportTicketStatistic(from, to, source),
+    onSuccess: (file) => message.success(t('statistic.exported', { file: file.fileName })),
+    onError: reportUnlessHandled,
+  });
 
   return (
     <div className="ok-ticket-section">
       <div className="ok-ticket-toolbar">
         <StatisticPeriodPicker value={range} onChange={setRange} />
+        {canExport && (
+          <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()}>
+            {t('statistic.export')}
+          </Button>
+        )}
       </div>
       <StatisticQueryView query={query} errorTitle={t('statistic.loadFailed')}>
         {(data) => <Figures data={data} />}

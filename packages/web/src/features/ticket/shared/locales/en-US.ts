@@ -125,6 +125,12 @@ export const ticketEnUS = {
     firstResponseDue: 'First response due',
     resolutionDue: 'Resolution due',
     watchers: 'Watchers',
+    customer: 'Customer',
+    noCustomer: 'No customer',
+    noCustomerMatch: 'No customer matches.',
+    source: 'Source',
+    conversation: 'Conversation',
+    feedback: 'Feedback',
   },
   validation: {
     titleRequired: 'Enter a title.',
@@ -171,6 +177,8 @@ export const ticketEnUS = {
     created: '{{actor}} created the ticket',
     commented: '{{actor}} commented',
     changed: '{{actor}} changed {{field}}: {{from}} → {{to}}',
+    watcherAdded: '{{actor}} added {{name}} to the watchers',
+    watcherRemoved: '{{actor}} removed {{name}} from the watchers',
     fields: {
       status: 'status',
       priority: 'priority',
@@ -183,6 +191,12 @@ export const ticketEnUS = {
       watch: 'watchers',
       description: 'description',
       category: 'category',
+      customerId: 'customer',
+      customFields: 'custom fields',
+      contactName: 'contact name',
+      email: 'email',
+      phone: 'phone',
+      attachments: 'attachments',
     },
   },
   statistic: {
@@ -205,6 +219,8 @@ export const ticketEnUS = {
     byGroup: 'By group',
     count: 'Tickets',
     countSummary: '{{total}} tickets in {{groups}} groups.',
+    export: 'Export Excel',
+    exported: 'Saved {{file}}.',
   },
   template: {
     add: 'New template',

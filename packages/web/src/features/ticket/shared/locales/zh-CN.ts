@@ -127,6 +127,12 @@ export const ticketZhCN: typeof ticketEnUS = {
     firstResponseDue: '首次响应期限',
     resolutionDue: '解决期限',
     watchers: '关注人',
+    customer: '客户',
+    noCustomer: '无客户',
+    noCustomerMatch: '没有匹配的客户。',
+    source: '来源',
+    conversation: '会话',
+    feedback: '反馈',
   },
   validation: {
     titleRequired: '请输入标题。',
@@ -173,6 +179,8 @@ export const ticketZhCN: typeof ticketEnUS = {
     created: '{{actor}} 创建了工单',
     commented: '{{actor}} 添加了评论',
     changed: '{{actor}} 将{{field}}从 {{from}} 改为 {{to}}',
+    watcherAdded: '{{actor}} 将 {{name}} 加为关注人',
+    watcherRemoved: '{{actor}} 将 {{name}} 移出关注人',
     fields: {
       status: '状态',
       priority: '优先级',
@@ -185,6 +193,12 @@ export const ticketZhCN: typeof ticketEnUS = {
       watch: '关注人',
       description: '描述',
       category: '分类',
+      customerId: '客户',
+      customFields: '自定义字段',
+      contactName: '联系人',
+      email: '邮箱',
+      phone: '电话',
+      attachments: '附件',
     },
   },
   statistic: {
@@ -207,6 +221,8 @@ export const ticketZhCN: typeof ticketEnUS = {
     byGroup: '按技能组',
     count: '工单数',
     countSummary: '共 {{total}} 个工单，分为 {{groups}} 组。',
+    export: '导出 Excel',
+    exported: '已保存 {{file}}。',
   },
   template: {
     add: '新建模板',
