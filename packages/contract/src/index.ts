@@ -41,3 +41,4 @@ export * from './feedback.js';
 export * from './quality.js';
 export * from './statistic.js';
 export * from './visitor-support.js';
+export * from './dashboard.js';

@@ -60,6 +60,7 @@ import { ticketVisitorRoutes } from './modules/ticket/ticket.visitor.routes.js';
 import { llmRoutes } from './modules/llm/llm.routes.js';
 import { qualityRoutes } from './modules/quality/quality.routes.js';
 import { statisticRoutes } from './modules/statistic/statistic.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -188,6 +189,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(llmRoutes);
   await app.register(qualityRoutes);
   await app.register(statisticRoutes);
+  await app.register(dashboardRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);

@@ -7,6 +7,14 @@ import type { PageModuleLoader } from './routing/lazyPage';
 export const pageModules: Record<string, PageModuleLoader> = {
   'dashboard/workplace': () =>
     import('../features/dashboard/workplace/WorkplacePage').then((m) => ({ default: m.WorkplacePage })),
+  'dashboard/analysis': () =>
+    import('../features/dashboard/analysis/AnalysisPage').then((m) => ({ default: m.AnalysisPage })),
+  'dashboard/monitor': () =>
+    import('../features/dashboard/monitor/MonitorPage').then((m) => ({ default: m.MonitorPage })),
+  'dashboard/guide': () =>
+    import('../features/dashboard/guide/GuidePage').then((m) => ({ default: m.GuidePage })),
+  'dashboard/preview': () =>
+    import('../features/dashboard/preview/PreviewPage').then((m) => ({ default: m.PreviewPage })),
   'kefu/account': () =>
     import('../features/kefu/account/AccountPage').then((m) => ({ default: m.AccountPage })),
   'kefu/group': () => import('../features/kefu/group/GroupPage').then((m) => ({ default: m.GroupPage })),

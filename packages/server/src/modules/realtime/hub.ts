@@ -12,13 +12,20 @@ export type RealtimeHub = {
   endSessions: (rooms: string[], reason: string) => void;
   /** Makes every socket in `fromRooms` join `room` (on every node). */
   join: (fromRooms: string[], room: string) => void;
+  /**
+   * Runs `listener` with the Socket.IO server once it exists (at once when it already does), for
+   * modules with a namespace of their own (the dashboard's wallboard feed).
+   */
+  onAttach: (listener: (io: Server) => void) => void;
 };
 
 export const createRealtimeHub = (): RealtimeHub => {
   let server: Server | null = null;
+  const listeners: ((io: Server) => void)[] = [];
   return {
     attach: (io) => {
       server = io;
+      for (const listener of listeners.splice(0)) listener(io);
     },
     emit: (rooms, event, payload) => {
       if (!server || rooms.length === 0) return;
@@ -32,6 +39,10 @@ export const createRealtimeHub = (): RealtimeHub => {
     join: (fromRooms, room) => {
       if (!server || fromRooms.length === 0) return;
       server.in(fromRooms).socketsJoin(room);
+    },
+    onAttach: (listener) => {
+      if (server) listener(server);
+      else listeners.push(listener);
     },
   };
 };

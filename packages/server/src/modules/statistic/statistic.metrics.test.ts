@@ -10,6 +10,7 @@ import {
   type CycleState,
   type RollupContext,
   type RollupEvent,
+  type RollupRow,
 } from './statistic.rollup.js';
 import { offsetSpansOf, resolveRange } from './statistic.service.js';
 import { workDuration } from './statistic.time.js';
@@ -23,17 +24,25 @@ const shanghaiHours = JSON.stringify({
   entries: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '18:00' })),
 });
 
-type Step = Omit<RollupEvent, 'id' | 'threadId' | 'data'> & { data?: Record<string, unknown> };
+type Step = Omit<RollupEvent, 'id' | 'threadId' | 'data'> & {
+  data?: Record<string, unknown>;
+  threadId?: number;
+};
 
 /** Runs events through the reducer as the hook and the rebuild do; returns the org-total row (dims 0). */
 const rollup = (
   steps: Step[],
   context: Partial<RollupContext> = {},
-): { total: Sums; byAgent: Map<number, Sums> } => {
+): { total: Sums; byAgent: Map<number, Sums>; rows: RollupRow[] } => {
   const accumulator = createRollupAccumulator();
   const states = new Map<string, CycleState>();
   steps.forEach((step, index) => {
-    const event: RollupEvent = { ...step, id: index + 1, threadId: 1, data: JSON.stringify(step.data ?? {}) };
+    const event: RollupEvent = {
+      threadId: 1,
+      ...step,
+      id: index + 1,
+      data: JSON.stringify(step.data ?? {}),
+    };
     const key = `${event.threadId}|${event.cycle}`;
     const state = states.get(key) ?? initialCycleState();
     const delta = deltaOf(state, event, {
@@ -49,9 +58,13 @@ const rollup = (
   for (const row of accumulator.rows.values()) {
     if (row.dims === 0)
       for (const [name, value] of Object.entries(row.sums)) total[name as keyof Sums] += value;
-    if (row.dims === 1) byAgent.set(row.agentId, row.sums);
+    if (row.dims === 1) {
+      const sums = byAgent.get(row.agentId) ?? emptySums();
+      for (const [name, value] of Object.entries(row.sums)) sums[name as keyof Sums] += value;
+      byAgent.set(row.agentId, sums);
+    }
   }
-  return { total, byAgent };
+  return { total, byAgent, rows: [...accumulator.rows.values()] };
 };
 
 const figures = (sums: Sums, visitors = 0) =>
@@ -264,6 +277,225 @@ describe('rollup of event sequences', () => {
   });
 });
 
+describe('rollup: transfer, reopen and queue abandonment', () => {
+  it('a transfer before the first response: the agent who took over answered; each transfer counts for its taker', () => {
+    const { total, byAgent } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: t0 + 10_000 },
+      { cycle: 1, kind: 'transferred', agentId: 12, workgroupId: 7, at: t0 + minute },
+      { cycle: 1, kind: 'first_response', agentId: 12, workgroupId: 7, at: t0 + 90_000 },
+      { cycle: 1, kind: 'transferred', agentId: 13, workgroupId: 7, at: t0 + 5 * minute },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: 13,
+        workgroupId: 7,
+        at: t0 + 10 * minute,
+        data: { closeType: 'agent' },
+      },
+      // A rating without an agent goes to the one serving the cycle now.
+      { cycle: 1, kind: 'rated', agentId: null, workgroupId: 7, at: t0 + 11 * minute, data: { score: 3 } },
+    ]);
+    expect(figures(total)).toMatchObject({
+      conversationsNew: 1,
+      conversationsAccepted: 1,
+      conversationsTransferred: 2,
+      firstResponseAvg: 90,
+      response1to3m: 1,
+      // Handle time runs from the first assignment, whoever closed.
+      handleTimeAvg: 10 * 60 - 10,
+      resolutionTimeAvg: 10 * 60,
+      satisfaction3: 1,
+    });
+    expect(byAgent.get(11)).toMatchObject({ accepted: 1, transferred: 0, frt_count: 0, closed_agent: 0 });
+    expect(byAgent.get(12)).toMatchObject({ accepted: 0, transferred: 1, frt_count: 1, frt_sum: 90_000 });
+    expect(byAgent.get(13)).toMatchObject({ transferred: 1, frt_count: 0, closed_agent: 1, rated: 1 });
+  });
+
+  it('a cycle abandoned in the queue, then reopened and served: each cycle on its own', () => {
+    const reopenAt = t0 + hour;
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: null,
+        workgroupId: 7,
+        at: t0 + 3 * minute,
+        data: { closeType: 'timeout' },
+      },
+      { cycle: 2, kind: 'reopened', agentId: null, workgroupId: 7, at: reopenAt },
+      { cycle: 2, kind: 'queued', agentId: null, workgroupId: 7, at: reopenAt },
+      { cycle: 2, kind: 'assigned', agentId: 11, workgroupId: 7, at: reopenAt + 30_000 },
+      { cycle: 2, kind: 'first_response', agentId: 11, workgroupId: 7, at: reopenAt + 45_000 },
+      {
+        cycle: 2,
+        kind: 'closed',
+        agentId: 11,
+        workgroupId: 7,
+        at: reopenAt + 10 * minute,
+        data: { closeType: 'agent' },
+      },
+    ]);
+    expect(figures(total)).toMatchObject({
+      conversationsNew: 2,
+      conversationsReopened: 1,
+      conversationsQueued: 2,
+      conversationsAbandoned: 1,
+      abandonmentRate: 0.5,
+      conversationsMissed: 1,
+      conversationsAccepted: 1,
+      queueTimeAvg: 30,
+      queueTimeMax: 30,
+      // Timed from the reopening, not from the thread's first request an hour before.
+      firstResponseAvg: 45,
+      closedBySystem: 1,
+      closedByAgent: 1,
+      handleTimeAvg: 10 * 60 - 30,
+      resolutionTimeAvg: 10 * 60,
+    });
+  });
+
+  it('handed from the robot to the queue and abandoned there: abandoned, not missed', () => {
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'robot_answered', agentId: 99, workgroupId: 7, at: t0 + 1000 },
+      { cycle: 1, kind: 'robot_to_agent', agentId: 99, workgroupId: 7, at: t0 + 20_000 },
+      { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 + 20_000 },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: null,
+        workgroupId: 7,
+        at: t0 + 2 * minute,
+        data: { closeType: 'visitor' },
+      },
+    ]);
+    expect(figures(total)).toMatchObject({
+      conversationsQueued: 1,
+      conversationsAbandoned: 1,
+      conversationsMissed: 0,
+      closedByVisitor: 1,
+      conversationsAccepted: 0,
+    });
+  });
+
+  it('queued again in the same cycle: one queue entry, the wait from the first', () => {
+    const { total } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 },
+      { cycle: 1, kind: 'queued', agentId: null, workgroupId: 7, at: t0 + 20_000 },
+      { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: t0 + minute },
+    ]);
+    expect(figures(total)).toMatchObject({ conversationsQueued: 1, queueTimeAvg: 60, queueTimeMax: 60 });
+  });
+
+  it('each event lands in its own hour and UTC day: a conversation across midnight', () => {
+    const late = Date.UTC(2025, 0, 6, 23, 50);
+    const { rows } = rollup([
+      { cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: late },
+      { cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: late + minute },
+      {
+        cycle: 1,
+        kind: 'closed',
+        agentId: 11,
+        workgroupId: 7,
+        at: late + 20 * minute,
+        data: { closeType: 'agent' },
+      },
+    ]);
+    const orgRows = (dims: number) =>
+      rows
+        .filter((row) => row.dims === dims)
+        .map((row) => [row.hour, row.sums.conv_new, row.sums.closed_agent])
+        .sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+    const hourOf = (at: number) => Math.floor(at / hour);
+    expect(orgRows(0)).toEqual([
+      [hourOf(late), 1, 0],
+      [hourOf(late + 20 * minute), 0, 1],
+    ]);
+    // Daily rows (dims + 8) sit at the UTC day's first hour.
+    expect(orgRows(8)).toEqual([
+      [hourOf(Date.UTC(2025, 0, 6)), 1, 0],
+      [hourOf(Date.UTC(2025, 0, 7)), 0, 1],
+    ]);
+  });
+});
+
+describe('work-hour boundaries', () => {
+  // Monday to Friday 09:00–12:00 and 13:00–18:00 in Shanghai (a lunch break).
+  const lunchHours = JSON.stringify({
+    timezone: 'Asia/Shanghai',
+    entries: [1, 2, 3, 4, 5].flatMap((weekday) => [
+      { weekday, start: '09:00', end: '12:00' },
+      { weekday, start: '13:00', end: '18:00' },
+    ]),
+  });
+  /** A Shanghai wall-clock time in January 2025 (6th = Monday). */
+  const sh = (day: number, hours: number, minutes = 0) => Date.UTC(2025, 0, day, hours - 8, minutes);
+
+  it('counts only the open time at the edges of each window', () => {
+    const cases: [string, number, number, number][] = [
+      ['before opening → after', sh(6, 8, 50), sh(6, 9, 10), 10 * minute],
+      ['across the lunch break', sh(6, 11, 50), sh(6, 13, 10), 20 * minute],
+      ['starting at closing time', sh(6, 18), sh(6, 18, 30), 0],
+      ['ending at opening time', sh(6, 8), sh(6, 9), 0],
+      ['within the break', sh(6, 12, 10), sh(6, 12, 50), 0],
+      ['on a Saturday', sh(11, 10), sh(11, 11), 0],
+      ['Friday 17:59:30 → Monday 09:00:30', sh(10, 17, 59) + 30_000, sh(13, 9) + 30_000, minute],
+      ['a whole week', sh(6, 0), sh(13, 0), 5 * 8 * hour],
+    ];
+    for (const [name, from, to, expected] of cases)
+      expect([name, workDuration(lunchHours, from, to)]).toEqual([name, expected]);
+  });
+
+  it('business-hours figures average the open time, a request answered while closed counting 0', () => {
+    const { total } = rollup(
+      [
+        // Asked before lunch, answered after it: 20 open minutes of 80.
+        { threadId: 1, cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: sh(6, 11, 50) },
+        { threadId: 1, cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: sh(6, 11, 51) },
+        { threadId: 1, cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: sh(6, 13, 10) },
+        // Asked and answered on a Saturday: 0 open minutes of 60.
+        { threadId: 2, cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: sh(11, 10) },
+        { threadId: 2, cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: sh(11, 10, 1) },
+        { threadId: 2, cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: sh(11, 11) },
+      ],
+      { workTimesOf: () => lunchHours },
+    );
+    expect(figures(total)).toMatchObject({
+      firstResponseAvg: (80 * 60 + 60 * 60) / 2,
+      firstResponseBusinessAvg: (20 * 60 + 0) / 2,
+    });
+  });
+
+  it('work hours keep to the wall clock through both DST changes (New York)', () => {
+    const newYorkHours = JSON.stringify({
+      timezone: 'America/New_York',
+      entries: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+    });
+    // Friday 16:00 → Monday 10:00 local, once across the spring change and once across the autumn one.
+    const spring = { from: Date.UTC(2025, 2, 7, 21), to: Date.UTC(2025, 2, 10, 14) };
+    const autumn = { from: Date.UTC(2025, 9, 31, 20), to: Date.UTC(2025, 10, 3, 15) };
+    expect(workDuration(newYorkHours, spring.from, spring.to)).toBe(2 * hour);
+    expect(workDuration(newYorkHours, autumn.from, autumn.to)).toBe(2 * hour);
+    const { total } = rollup(
+      [spring, autumn].flatMap(({ from, to }, index) => [
+        { threadId: index + 1, cycle: 1, kind: 'created', agentId: null, workgroupId: 7, at: from },
+        { threadId: index + 1, cycle: 1, kind: 'assigned', agentId: 11, workgroupId: 7, at: from + 1000 },
+        { threadId: index + 1, cycle: 1, kind: 'first_response', agentId: 11, workgroupId: 7, at: to },
+      ]),
+      { workTimesOf: () => newYorkHours },
+    );
+    expect(figures(total)).toMatchObject({
+      firstResponseAvg: ((65 + 67) / 2) * 3600,
+      firstResponseBusinessAvg: 2 * 3600,
+      responseOver5m: 2,
+    });
+  });
+});
+
 describe('histograms', () => {
   it('places durations in buckets at their bounds', () => {
     expect(bucketOf(0)).toBe(0);
@@ -307,7 +539,27 @@ describe('time zones', () => {
     expect(spans[1]?.offset).toBe(-4 * hour);
   });
 
+  it('a report day lasts 23 or 25 hours on the days the clocks change, in both hemispheres', () => {
+    const length = (day: string, tz: string) => {
+      const range = resolveRange(day, day, tz);
+      return (range.end - range.start) / hour;
+    };
+    expect(length('2025-03-09', 'America/New_York')).toBe(23);
+    expect(length('2025-11-02', 'America/New_York')).toBe(25);
+    expect(length('2025-10-05', 'Australia/Sydney')).toBe(23);
+    expect(length('2025-04-06', 'Australia/Sydney')).toBe(25);
+    expect(length('2025-04-06', 'Asia/Shanghai')).toBe(24);
+    // A year in Sydney: summer time ends in April and starts again in October.
+    const spans = offsetSpansOf(Date.UTC(2025, 0, 1), Date.UTC(2025, 11, 31), 'Australia/Sydney');
+    expect(spans.map((span) => span.offset / hour)).toEqual([11, 10, 11]);
+    expect(spans[0]?.until).toBe(Date.UTC(2025, 3, 5, 16));
+    expect(spans[1]?.until).toBe(Date.UTC(2025, 9, 4, 16));
+  });
+
   it('whole-hour zones are exact, half-hour zones are not', () => {
+    expect(resolveRange('2025-01-06', '2025-01-06', 'Asia/Kathmandu').isExact).toBe(false);
+    expect(resolveRange('2025-01-06', '2025-01-06', 'America/St_Johns').isExact).toBe(false);
+    expect(resolveRange('2025-01-06', '2025-01-06', 'America/Sao_Paulo').isExact).toBe(true);
     expect(resolveRange('2025-03-01', '2025-03-31', 'America/New_York').isExact).toBe(true);
     expect(resolveRange('2025-03-01', '2025-03-31', 'Asia/Kolkata').isExact).toBe(false);
     const shanghai = resolveRange('2025-01-06', '2025-01-06', 'Asia/Shanghai');

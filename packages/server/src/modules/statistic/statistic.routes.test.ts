@@ -478,3 +478,256 @@ await describeEachDatabase('statistic routes', (target) => {
     expect((await online(`${monday}&uid=${agent2.uid}`, a.agent.token)).status).toBe(404);
   });
 });
+
+await describeEachDatabase(
+  'statistic routes: transfer, reopen and abandonment across a DST change',
+  (target) => {
+    const ctx = useTestApp(target, { build: { sweepIntervalMs: 0 } });
+
+    type Event = Parameters<typeof insertThreadEvent>[1];
+    const event = (values: Event) => insertThreadEvent(ctx.database.db, values);
+    const online = (query: string, token: string) =>
+      getJson<StatisticOnline>(ctx, `/api/statistic/online?${query}`, token);
+
+    let c: RecordsOrg;
+    let other: RecordsOrg;
+    let agentB: SignedIn;
+    const tids = { t1: '', t2: '' };
+    // Sunday 2025-11-02 in New York: 01:00–02:00 happens twice (EDT, then EST from 06:00 UTC).
+    const at = (hours: number, minutes = 0, seconds = 0) => Date.UTC(2025, 10, 2, hours, minutes, seconds);
+    const monday = (hours: number, minutes = 0, seconds = 0) =>
+      Date.UTC(2025, 10, 3, hours, minutes, seconds);
+    const sunday = 'from=2025-11-02&to=2025-11-02&tz=America/New_York';
+    const twoDays = 'from=2025-11-02&to=2025-11-03&tz=America/New_York';
+
+    beforeAll(async () => {
+      c = await createRecordsOrg(ctx);
+      other = await createRecordsOrg(ctx);
+      const account = await createAccount(ctx.database, { roles: ['ROLE_WORKGROUP_AGENT'], orgId: c.orgId });
+      agentB = { ...account, token: await signIn(ctx.app, account.username, account.password) };
+      const group = await insertWorkgroup(ctx, c.orgId, { nickname: 'New York' });
+      await ctx.database.db
+        .updateTable('workgroup')
+        .set({
+          work_times: JSON.stringify({
+            timezone: 'America/New_York',
+            entries: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
+          }),
+        })
+        .where('id', '=', group.id)
+        .execute();
+      const dana = await insertVisitor(ctx, c.orgId, { nickname: 'Dana' });
+      const eve = await insertVisitor(ctx, c.orgId, { nickname: 'Eve', client: 'wap' });
+      const orgId = c.orgId;
+      const a = c.agent.userId;
+      const b = agentB.userId;
+
+      // T1 at 01:30 EDT: queued a minute, answered by A after 3 minutes, transferred to B at 01:10 EST,
+      // closed by B, rated 4 (the rating names no agent: it goes to B, who serves the cycle).
+      const t1 = await insertThread(ctx, {
+        orgId,
+        visitorId: dana.id,
+        workgroupId: group.id,
+        createdAt: at(5, 30),
+      });
+      tids.t1 = t1.tid;
+      const one = { orgId, threadId: t1.id, workgroupId: group.id, cycle: 1 };
+      await event({ ...one, kind: 'created', at: at(5, 30) });
+      await event({ ...one, kind: 'queued', at: at(5, 30) });
+      await event({ ...one, kind: 'assigned', agentId: a, at: at(5, 31) });
+      await insertMessage(ctx, {
+        orgId,
+        threadId: t1.id,
+        sender: { kind: 'visitor', visitorId: dana.id },
+        createdAt: at(5, 32),
+      });
+      await insertMessage(ctx, {
+        orgId,
+        threadId: t1.id,
+        sender: { kind: 'agent', userId: a },
+        createdAt: at(5, 33),
+      });
+      await event({ ...one, kind: 'first_response', agentId: a, at: at(5, 33) });
+      await event({ ...one, kind: 'transferred', agentId: b, data: { from: c.agent.uid }, at: at(6, 10) });
+      await insertMessage(ctx, {
+        orgId,
+        threadId: t1.id,
+        sender: { kind: 'agent', userId: b },
+        createdAt: at(6, 20),
+      });
+      await event({ ...one, kind: 'closed', agentId: b, data: { closeType: 'agent', by: b }, at: at(6, 40) });
+      await event({ ...one, kind: 'rated', data: { score: 4 }, at: at(6, 45) });
+
+      // T2 at 01:30 EST (wap): queued, given up after 5 minutes; reopened on Monday at 09:00 and served by A.
+      const t2 = await insertThread(ctx, {
+        orgId,
+        visitorId: eve.id,
+        workgroupId: group.id,
+        client: 'wap',
+        createdAt: at(6, 30),
+      });
+      tids.t2 = t2.tid;
+      const two = { orgId, threadId: t2.id, workgroupId: group.id };
+      await event({ ...two, cycle: 1, kind: 'created', at: at(6, 30) });
+      await event({ ...two, cycle: 1, kind: 'queued', at: at(6, 30) });
+      await event({ ...two, cycle: 1, kind: 'closed', data: { closeType: 'visitor' }, at: at(6, 35) });
+      await event({ ...two, cycle: 2, kind: 'reopened', at: monday(14) });
+      await event({ ...two, cycle: 2, kind: 'assigned', agentId: a, at: monday(14, 0, 30) });
+      await event({ ...two, cycle: 2, kind: 'first_response', agentId: a, at: monday(14, 5) });
+      await event({
+        ...two,
+        cycle: 2,
+        kind: 'closed',
+        agentId: a,
+        data: { closeType: 'agent' },
+        at: monday(14, 20),
+      });
+
+      // Another organisation, same hours: never in C's figures, untouched by C's rebuild.
+      const groupOther = await insertWorkgroup(ctx, other.orgId, { nickname: 'Elsewhere' });
+      const visitorOther = await insertVisitor(ctx, other.orgId, { nickname: 'Zed' });
+      const tOther = await insertThread(ctx, {
+        orgId: other.orgId,
+        visitorId: visitorOther.id,
+        workgroupId: groupOther.id,
+        createdAt: at(5, 40),
+      });
+      await event({
+        orgId: other.orgId,
+        threadId: tOther.id,
+        workgroupId: groupOther.id,
+        cycle: 1,
+        kind: 'created',
+        at: at(5, 40),
+      });
+    });
+
+    it('the repeated hour: both 01:30s land in local 01:00, two UTC hours apart', async () => {
+      const metrics = 'metrics=conversationsNew,conversationsTransferred,conversationsAbandoned';
+      const local = await online(`${sunday}&groupBy=hour&${metrics}`, c.admin.token);
+      expect(local.status).toBe(200);
+      expect(local.body.data.series).toHaveLength(24);
+      const busy = local.body.data.series.filter((point) =>
+        Object.values(point.values).some((value) => (value ?? 0) > 0),
+      );
+      expect(busy.map((point) => [point.key, point.values])).toEqual([
+        ['2025-11-02 01:00', { conversationsNew: 2, conversationsTransferred: 1, conversationsAbandoned: 1 }],
+      ]);
+      const utc = await online(`from=2025-11-02&to=2025-11-02&tz=UTC&groupBy=hour&${metrics}`, c.admin.token);
+      expect(
+        utc.body.data.series
+          .filter((point) => (point.values.conversationsNew ?? 0) > 0)
+          .map((point) => point.key),
+      ).toEqual(['2025-11-02 05:00', '2025-11-02 06:00']);
+      // The local day is 25 hours long and holds both conversations.
+      expect(local.body.data.totals.conversationsNew).toBe(2);
+    });
+
+    it('days, weekday × hour and the totals in New York time', async () => {
+      const days = await online(
+        `${twoDays}&groupBy=day&metrics=conversationsNew,conversationsReopened`,
+        c.admin.token,
+      );
+      expect(days.body.data.series.map((point) => [point.key, point.values])).toEqual([
+        ['2025-11-02', { conversationsNew: 2, conversationsReopened: 0 }],
+        ['2025-11-03', { conversationsNew: 1, conversationsReopened: 1 }],
+      ]);
+      const heat = await online(`${twoDays}&groupBy=weekdayHour&metrics=conversationsNew`, c.admin.token);
+      const cells = heat.body.data.series.filter((point) => (point.values.conversationsNew ?? 0) > 0);
+      expect(cells.map((point) => [point.key, point.values.conversationsNew])).toEqual([
+        ['1-09', 1],
+        ['7-01', 2],
+      ]);
+      const { body } = await online(twoDays, c.admin.token);
+      expect(body.data.totals).toMatchObject({
+        conversationsNew: 3,
+        conversationsReopened: 1,
+        conversationsQueued: 2,
+        conversationsAbandoned: 1,
+        abandonmentRate: 0.5,
+        conversationsMissed: 1,
+        conversationsAccepted: 2,
+        conversationsTransferred: 1,
+        conversationsClosed: 3,
+        closedByAgent: 2,
+        closedByVisitor: 1,
+        messagesVisitor: 1,
+        messagesAgent: 2,
+        queueTimeAvg: 60,
+        // T1: 3 min; T2's second cycle: 5 min from the reopening.
+        firstResponseAvg: (180 + 300) / 2,
+        // T1 was on a Sunday (0 open seconds); T2's second cycle was inside Monday's hours.
+        firstResponseBusinessAvg: (0 + 300) / 2,
+        resolutionTimeBusinessAvg: (0 + 20 * 60) / 2,
+        ratings: 1,
+        satisfactionAvg: 4,
+      });
+    });
+
+    it('the transfer counts for the agent who took over, with the rating and the close', async () => {
+      const { body } = await online(
+        `${twoDays}&groupBy=agent&metrics=conversationsAccepted,conversationsTransferred,closedByAgent,ratings,firstResponseAvg`,
+        c.admin.token,
+      );
+      const byAgent = Object.fromEntries(body.data.series.map((point) => [point.key, point.values]));
+      expect(byAgent[c.agent.uid]).toEqual({
+        conversationsAccepted: 2,
+        conversationsTransferred: 0,
+        closedByAgent: 1,
+        ratings: 0,
+        firstResponseAvg: 240,
+      });
+      expect(byAgent[agentB.uid]).toEqual({
+        conversationsAccepted: 0,
+        conversationsTransferred: 1,
+        closedByAgent: 1,
+        ratings: 1,
+        firstResponseAvg: null,
+      });
+      const drill = await getJson<Page<StatisticDrillRow>>(
+        ctx,
+        `/api/statistic/drill?${twoDays}&metric=conversationsTransferred`,
+        c.admin.token,
+      );
+      expect(drill.body.data.content.map((row) => [row.tid, row.agent?.uid])).toEqual([
+        [tids.t1, agentB.uid],
+      ]);
+      const abandoned = await getJson<Page<StatisticDrillRow>>(
+        ctx,
+        `/api/statistic/drill?${twoDays}&metric=conversationsAbandoned`,
+        c.admin.token,
+      );
+      expect(abandoned.body.data.content.map((row) => [row.tid, row.cycle, row.visitor?.nickname])).toEqual([
+        [tids.t2, 1, 'Eve'],
+      ]);
+      // The other organisation sees none of it, and C's agent ids are not its own.
+      const theirs = await online(`${twoDays}&metrics=conversationsNew`, other.admin.token);
+      expect(theirs.body.data.totals).toEqual({ conversationsNew: 1 });
+      expect((await online(`${twoDays}&uid=${agentB.uid}`, other.admin.token)).status).toBe(404);
+    });
+
+    it("rebuilding one organisation's rollups from its raw events gives the rows the hook wrote", async () => {
+      const snapshot = async (orgId: number, isOwn: boolean) =>
+        (
+          await ctx.database.db
+            .selectFrom('statistic_hourly')
+            .selectAll()
+            .where('org_id', isOwn ? '=' : '<>', orgId)
+            .execute()
+        )
+          .map((row) => JSON.stringify(Object.values(row).map(String)))
+          .sort();
+      const live = await snapshot(c.orgId, true);
+      const others = await snapshot(c.orgId, false);
+      expect(live.length).toBeGreaterThan(0);
+      expect(others.length).toBeGreaterThan(0);
+      // Wipe C's rows first, so the rebuild cannot pass by leaving them in place.
+      await ctx.database.db.deleteFrom('statistic_hourly').where('org_id', '=', c.orgId).execute();
+      const result = await rebuildRollups(ctx.database.db, { orgId: c.orgId, threadsPerSlice: 1 });
+      // T1's seven events and T2's seven (two cycles).
+      expect(result).toMatchObject({ threads: 2, events: 14 });
+      expect(await snapshot(c.orgId, true)).toEqual(live);
+      expect(await snapshot(c.orgId, false)).toEqual(others);
+    });
+  },
+);

@@ -3,7 +3,7 @@ import './i18n';
 export { EChart, type ChartItem, type ChartTable, type EChartProps } from './EChart';
 export type { ChartOption } from './echarts';
 export { buildChartTheme, isDarkToken } from './theme';
-export { dailyChartOption, type DailySeries } from './dailyOption';
+export { dailyChartOption, ringChartOption, type DailySeries } from './dailyOption';
 export {
   StatisticPeriodPicker,
   defaultStatisticRange,

@@ -1,4 +1,5 @@
 import { io } from 'socket.io-client';
+import { monitorNamespace } from '@openkefu/contract';
 import { apiBaseUrl } from '../../../shared/config/env';
 import { getToken } from '../../../shared/auth/token';
 
@@ -17,17 +18,19 @@ export type ChatSocket = {
   disconnect: () => void;
 };
 
+type HandshakeAuth = Record<string, unknown>;
+
 /**
- * The agent's connection (DESIGN §4): same origin, `/socket.io/`, WebSocket first. The handshake
- * reads the token on every (re)connection, so a renewed sign-in is picked up without a reload.
+ * A console connection (DESIGN §4): same origin, `/socket.io/`, WebSocket first, on a namespace. The
+ * handshake reads the token on every (re)connection, so a renewed sign-in is picked up without a reload.
  */
-export const createAgentSocket = (): ChatSocket => {
+const openConsoleSocket = (namespace: string, authOf: (token: string) => HandshakeAuth): ChatSocket => {
   const origin = apiBaseUrl !== '' ? apiBaseUrl : window.location.origin;
-  const socket = io(origin, {
+  const socket = io(`${origin}${namespace}`, {
     path: '/socket.io/',
     autoConnect: false,
     transports: ['websocket', 'polling'],
-    auth: (send) => send({ kind: 'agent', token: getToken() ?? '' }),
+    auth: (send) => send(authOf(getToken() ?? '')),
   });
   return {
     get connected() {
@@ -50,3 +53,14 @@ export const createAgentSocket = (): ChatSocket => {
     },
   };
 };
+
+/** The agent's connection: the chat namespace; connecting makes the agent present (routable). */
+export const createAgentSocket = (): ChatSocket =>
+  openConsoleSocket('', (token) => ({ kind: 'agent', token }));
+
+/**
+ * The wallboard's connection (issue 17): its own namespace, which the server pushes snapshots to.
+ * It is no agent socket, so a supervisor watching the wallboard is never handed conversations.
+ */
+export const createMonitorSocket = (tz: string): ChatSocket =>
+  openConsoleSocket(monitorNamespace, (token) => ({ token, tz }));

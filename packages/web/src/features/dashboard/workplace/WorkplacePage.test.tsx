@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import type { Profile } from '@openkefu/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { DashboardWorkplace, Profile } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import { makeMenu, sampleMenu } from '../../../shared/routing/menuFixture';
 import { createSession, setSession } from '../../../shared/routing/session';
 import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
+import { errorResponse, stubFetch, type Recorded } from '../../../shared/testing/stubFetch';
 import { WorkplacePage } from './WorkplacePage';
 
 const profile: Profile = {
@@ -34,11 +35,47 @@ const profile: Profile = {
   isAdminAccount: false,
 };
 
+const workplace: DashboardWorkplace = {
+  today: '2026-03-02',
+  tz: 'UTC',
+  me: {
+    today: {
+      conversationsAccepted: 3,
+      conversationsClosed: 2,
+      firstResponseAvg: 95,
+      satisfactionAvg: 4.5,
+      ratings: 2,
+    },
+    yesterday: {
+      conversationsAccepted: 2,
+      conversationsClosed: 4,
+      firstResponseAvg: 60,
+      satisfactionAvg: null,
+      ratings: 0,
+    },
+    openConversations: 1,
+    openTickets: 4,
+  },
+  team: { online: 2, busy: 1, away: 0, offline: 5, total: 8, waiting: 3 },
+};
+
+let seen: Recorded[] = [];
+let answer: () => unknown = () => workplace;
+
+beforeEach(() => {
+  answer = () => workplace;
+  seen = stubFetch({ 'GET /api/dashboard/workplace': () => answer() });
+});
+
 afterEach(async () => {
+  vi.unstubAllGlobals();
   setProfile(null);
   setSession(null);
   await changeLanguage('en-US');
 });
+
+/** The card whose title is `title`. */
+const cardOf = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
 
 describe('WorkplacePage', () => {
   it('greets the user and shows their card and a quick link to every other section', () => {
@@ -50,7 +87,9 @@ describe('WorkplacePage', () => {
     expect(screen.getByText('Administrator')).toBeInTheDocument();
     expect(screen.getByText('1,234.50')).toBeInTheDocument();
     expect(screen.getByText('2030-01-31')).toBeInTheDocument();
-    const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    const links = within(cardOf('Quick links'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/stable/kefu/account', '/stable/platform/menu']);
     expect(screen.getByText('Getting started')).toBeInTheDocument();
   });
@@ -95,5 +134,90 @@ describe('WorkplacePage', () => {
     );
     renderWithProviders(<WorkplacePage />);
     expect(screen.getByText('No sections are available to your account yet.')).toBeInTheDocument();
+  });
+
+  it("shows the user's own figures against yesterday, open work and the team now", async () => {
+    setProfile(profile);
+    setSession(createSession(sampleMenu(), null, true));
+    renderWithProviders(<WorkplacePage />);
+    const mine = cardOf('My day');
+    expect(await within(mine).findByText('My conversations today')).toBeInTheDocument();
+    const figure = (title: string) => within(mine).getByText(title).closest('.ant-card') as HTMLElement;
+    expect(figure('My conversations today')).toHaveTextContent('3');
+    expect(figure('My conversations today')).toHaveTextContent('Yesterday: 2');
+    // More conversations is good news, a slower first response is bad news.
+    expect(within(figure('My conversations today')).getByText(/\+50%/)).toHaveClass('ant-typography-success');
+    expect(figure('My first response (average)')).toHaveTextContent('1m 35s');
+    expect(within(figure('My first response (average)')).getByText(/\+58\.3%/)).toHaveClass(
+      'ant-typography-danger',
+    );
+    expect(figure('My rating today')).toHaveTextContent('4.5');
+    expect(figure('My rating today')).toHaveTextContent('Yesterday: —');
+    expect(figure('Open conversations now')).toHaveTextContent('1');
+    expect(figure('My open tickets')).toHaveTextContent('4');
+
+    const team = cardOf('Team now');
+    expect(within(team).getByText('Online').closest('.ant-statistic')).toHaveTextContent('2');
+    expect(within(team).getByText('Offline').closest('.ant-statistic')).toHaveTextContent('5');
+    expect(team).toHaveTextContent('8 agents in the team; 3 visitors waiting in a queue.');
+
+    // The request counts "today" in the browser's zone.
+    expect(seen[0]?.params.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('offers shortcuts only to the pages this user can open', async () => {
+    setProfile({ ...profile, authorities: ['home', 'chat'] });
+    setSession(
+      createSession(
+        makeMenu([
+          {
+            key: 'dashboard',
+            defaultItem: 'workplace',
+            items: [
+              { key: 'workplace' },
+              { key: 'analysis' },
+              { key: 'monitor', show: false },
+              { key: 'guide', debugOnly: true },
+            ],
+          },
+          { key: 'ticket', defaultItem: 'my', items: [{ key: 'my' }] },
+        ]),
+        null,
+        true,
+      ),
+    );
+    renderWithProviders(<WorkplacePage />);
+    const shortcuts = screen.getByRole('navigation', { name: 'Shortcuts' });
+    expect(
+      within(shortcuts)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Open the workbench', '/agent'],
+      ['My tickets', '/stable/ticket/my'],
+      ['Analysis', '/stable/dashboard/analysis'],
+      ['Wallboard', '/stable/dashboard/monitor'],
+    ]);
+    expect(await screen.findByRole('link', { name: 'See my tickets' })).toHaveAttribute(
+      'href',
+      '/stable/ticket/my',
+    );
+  });
+
+  it('leaves out tickets without the ticket section, and says so when the figures fail, in Chinese', async () => {
+    await changeLanguage('zh-CN');
+    answer = () => ({ ...workplace, me: { ...workplace.me, openTickets: null } });
+    setProfile(profile);
+    setSession(createSession(sampleMenu(), null, true));
+    const { unmount } = renderWithProviders(<WorkplacePage />);
+    expect(await screen.findByText('今日我接待的会话')).toBeInTheDocument();
+    expect(screen.queryByText('我的未结工单')).toBeNull();
+    expect(screen.getByText('团队共 8 名客服；3 位访客正在排队。')).toBeInTheDocument();
+    unmount();
+
+    answer = () => errorResponse(500, '服务器开小差了');
+    renderWithProviders(<WorkplacePage />);
+    expect((await screen.findAllByText('个人数据加载失败')).length).toBe(2);
+    expect(screen.getAllByText('服务器开小差了').length).toBe(2);
   });
 });

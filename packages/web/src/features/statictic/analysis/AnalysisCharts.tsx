@@ -74,7 +74,12 @@ export const TrendCharts = ({
       legend: { top: 0 },
       grid: { left: 16, right: 16, top: 36, bottom: 28, containLabel: true },
       xAxis: { type: 'category', data: labels },
-      yAxis: { type: 'value', axisLabel: { formatter: (value: number) => format(value, 'seconds') } },
+      // Labels read in whole seconds: finer ticks would repeat a label ("2 s, 2 s, 3 s").
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { formatter: (value: number) => format(value, 'seconds') },
+      },
       series: TREND_TIME_METRICS.map((metric) => ({
         type: 'line',
         name: describe(metric).label,
