@@ -33,6 +33,7 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName): Promise<voi
     ...Array.from({ length: 16 }, (_, index) => `queue_h${index}`),
     'frt_count',
     'frt_sum',
+    'frt_max',
     ...Array.from({ length: 16 }, (_, index) => `frt_h${index}`),
     'frt_bh_count',
     'frt_bh_sum',

@@ -48,6 +48,7 @@ export const statisticCounters = [
   ...queueBuckets,
   'frt_count',
   'frt_sum',
+  'frt_max',
   ...frtBuckets,
   'frt_bh_count',
   'frt_bh_sum',
@@ -68,7 +69,7 @@ export const statisticCounters = [
 export type StatisticCounter = (typeof statisticCounters)[number];
 
 /** Merged with max() rather than +. */
-export const maxCounters: ReadonlySet<StatisticCounter> = new Set<StatisticCounter>(['queue_max']);
+export const maxCounters: ReadonlySet<StatisticCounter> = new Set<StatisticCounter>(['queue_max', 'frt_max']);
 
 export type Sums = Record<StatisticCounter, number>;
 

@@ -517,6 +517,20 @@ describe('histograms', () => {
     open[15] = 1;
     expect(quantileOf(open, 0.9, 9000)).toBe(9000);
   });
+
+  it('never puts a first-response quantile above the slowest first response', () => {
+    // Two first responses of 1 s and 3 s share the first bucket [0, 10 s): without the recorded
+    // maximum the estimate would be 9 s for the 90th percentile.
+    const sums = emptySums();
+    sums.frt_count = 2;
+    sums.frt_sum = 4000;
+    sums.frt_max = 3000;
+    sums.frt_h0 = 2;
+    const values = figures(sums);
+    expect(values.firstResponseP90).toBe(3);
+    expect(values.firstResponseMedian).toBeLessThanOrEqual(3);
+    expect(values.firstResponseAvg).toBe(2);
+  });
 });
 
 describe('time zones', () => {

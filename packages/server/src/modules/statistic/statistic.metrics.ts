@@ -350,7 +350,7 @@ const definitions: MetricDefinition[] = [
     },
     formula: { 'en-US': 'p50 of the first-response histogram', 'zh-CN': '首次响应直方图的 50 分位' },
     higherIsBetter: false,
-    compute: (input) => quantileOf(histogramOf(input, frtBuckets), 0.5),
+    compute: (input) => quantileOf(histogramOf(input, frtBuckets), 0.5, input.frt_max / 1000),
     drill: { kinds: ['first_response'] },
   },
   {
@@ -365,7 +365,7 @@ const definitions: MetricDefinition[] = [
     },
     formula: { 'en-US': 'p90 of the first-response histogram', 'zh-CN': '首次响应直方图的 90 分位' },
     higherIsBetter: false,
-    compute: (input) => quantileOf(histogramOf(input, frtBuckets), 0.9),
+    compute: (input) => quantileOf(histogramOf(input, frtBuckets), 0.9, input.frt_max / 1000),
     drill: { kinds: ['first_response'] },
   },
   {

@@ -155,6 +155,7 @@ export const deltaOf = (
       const wait = Math.max(0, event.at - startAt);
       sums.frt_count = 1;
       sums.frt_sum = wait;
+      sums.frt_max = wait;
       sums[frtBuckets[bucketOf(wait)] ?? 'frt_h0'] = 1;
       sums.frt_bh_count = 1;
       sums.frt_bh_sum = business(startAt, event.at);
