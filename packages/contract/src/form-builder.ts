@@ -26,6 +26,24 @@ export const surveySettingsSchema = z.object({
 });
 export type SurveySettings = z.infer<typeof surveySettingsSchema>;
 
+/** Where a builder form is used besides its public link: before a chat, or sent when a chat closes. */
+export const formPurposeValues = ['prechat', 'afterchat'] as const;
+export const formPurposeSchema = z.enum(formPurposeValues);
+export type FormPurpose = z.infer<typeof formPurposeSchema>;
+
+/** One use of a form: by a skill group (wid), or as the organisation's default pre-chat form (wid null). */
+export const formUseSchema = z.object({
+  purpose: formPurposeSchema,
+  wid: z.string().nullable(),
+  nickname: z.string(),
+});
+export type FormUse = z.infer<typeof formUseSchema>;
+
+/** How an answer was given: the public page, a form sent in a chat, before a chat, or after it. */
+export const formResponseSourceValues = ['page', 'chat', 'prechat', 'afterchat'] as const;
+export const formResponseSourceSchema = z.enum(formResponseSourceValues);
+export type FormResponseSource = z.infer<typeof formResponseSourceSchema>;
+
 export const surveySchema = z.object({
   fid: z.string(),
   title: z.string(),
@@ -41,6 +59,8 @@ export const surveySchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   publishedAt: z.number().nullable(),
+  /** Skill groups (and the organisation default) that use it before or after a chat. */
+  uses: z.array(formUseSchema),
 });
 export type Survey = z.infer<typeof surveySchema>;
 
@@ -49,6 +69,8 @@ export const surveyQuerySchema = pageQuerySchema.extend({
   /** Matches the title. */
   q: z.string().trim().max(100).optional(),
   status: surveyStatusSchema.optional(),
+  /** Only forms used this way (kefu → pre-chat form lists `prechat`). */
+  use: formPurposeSchema.optional(),
   client: z.string().max(32).optional(),
 });
 export type SurveyQuery = z.infer<typeof surveyQuerySchema>;
@@ -86,6 +108,7 @@ export const surveyResponseSchema = z.object({
   answers: formValuesSchema,
   /** The conversation it was given in, when a form is filled inside a chat. */
   tid: z.string().nullable(),
+  source: formResponseSourceSchema,
   /** From the first answer to sending, when the page knew it. */
   durationMs: z.number().nullable(),
   createdAt: z.number(),

@@ -16,6 +16,8 @@ export const questionnaireContentSchema = z.object({
   rid: z.string().max(64).optional(),
   /** On that notice: the mid of the card that was answered, when known. */
   replyTo: z.string().max(64).optional(),
+  /** `afterchat`: sent by the server when the conversation closed (the skill group's after-chat survey). */
+  purpose: z.literal('afterchat').optional(),
 });
 export type QuestionnaireContent = z.infer<typeof questionnaireContentSchema>;
 

@@ -3,6 +3,7 @@ import { checkFormAnswers, defaultFormFields } from './form.js';
 import {
   describeFormError,
   formItemsSchema,
+  routeOfAnswers,
   validateFormAnswers,
   visibleItemKeys,
   type FormItem,
@@ -117,6 +118,7 @@ describe('validateFormAnswers', () => {
 describe('checkFormAnswers (pre-chat form)', () => {
   it('keeps its answers and messages', () => {
     expect(checkFormAnswers(defaultFormFields, { name: 'Ann', mobile: 'x' })).toEqual({
+      values: { name: 'Ann' },
       answers: [{ key: 'name', label: '', value: 'Ann' }],
       errors: [{ field: 'form.mobile', message: 'must be a phone number' }],
     });
@@ -148,6 +150,52 @@ describe('formItemsSchema', () => {
       '3.max',
       '4.max',
       '6.showIf.values',
+    ]);
+  });
+});
+
+describe('routes (pre-chat: an option puts the visitor through to a skill group)', () => {
+  const items = [
+    item('topic', 'radio', { options: ['Sales', 'Billing', 'Other'], routes: { Billing: 'w-billing' } }),
+    item('plan', 'select', {
+      options: ['Free', 'Pro'],
+      routes: { Pro: 'w-pro' },
+      showIf: { key: 'topic', values: ['Sales'] },
+    }),
+  ];
+
+  it('routes by the first shown item whose answer has a route', () => {
+    expect(routeOfAnswers(items, { topic: 'Billing' })).toBe('w-billing');
+    expect(routeOfAnswers(items, { topic: 'Sales', plan: 'Pro' })).toBe('w-pro');
+    expect(routeOfAnswers(items, { topic: 'Sales', plan: 'Free' })).toBeNull();
+    // A hidden item's answer never routes.
+    expect(routeOfAnswers(items, { topic: 'Other', plan: 'Pro' })).toBeNull();
+  });
+
+  it('allows routes only on select and radio items, for their own options', () => {
+    const result = formItemsSchema.safeParse([
+      item('a', 'checkbox', { options: ['x'], routes: { x: 'w1' } }),
+      item('b', 'radio', { options: ['x'], routes: { y: 'w1' } }),
+      item('c', 'select', { options: ['x'], routes: { x: 'w1' } }),
+    ]);
+    expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['0.routes', '1.routes']);
+  });
+});
+
+describe('checkFormAnswers (pre-chat) with builder items', () => {
+  it('keeps checked values, words ticked options as text and names errors form.<key>', () => {
+    const items = [
+      item('reach', 'checkbox', { options: ['Email', 'Phone'] }),
+      item('why', 'text', { required: true, showIf: { key: 'reach', values: ['Phone'] } }),
+    ];
+    expect(checkFormAnswers(items, { reach: ['Phone', 'Email'] }, 'zh-CN').errors).toEqual([
+      { field: 'form.why', message: '必填' },
+    ]);
+    const done = checkFormAnswers(items, { reach: ['Phone', 'Email'], why: ' Busy ' });
+    expect(done.values).toEqual({ reach: ['Email', 'Phone'], why: 'Busy' });
+    expect(done.answers).toEqual([
+      { key: 'reach', label: 'reach', value: 'Email; Phone' },
+      { key: 'why', label: 'why', value: 'Busy' },
     ]);
   });
 });

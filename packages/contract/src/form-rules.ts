@@ -74,8 +74,16 @@ export const formItemSchema = z.object({
   pattern: z.string().max(200).optional(),
   patternMessage: z.string().trim().max(120).optional(),
   showIf: formConditionSchema.optional(),
+  /**
+   * Pre-chat routing (the original's 205 flow): option → skill group wid. A visitor who picks the
+   * option is put through to that group. Select and radio items only.
+   */
+  routes: z.record(z.string().trim().min(1).max(64), z.string().trim().min(1).max(64)).optional(),
 });
 export type FormItem = z.infer<typeof formItemSchema>;
+
+/** Types whose options may route the conversation to a skill group. */
+export const routableItemTypes = ['select', 'radio'] as const satisfies readonly FormItemType[];
 
 /** What an answer holds: text, or the options ticked for a checkbox item. */
 export const formValueSchema = z.union([z.string().max(5000), z.array(z.string().max(500)).max(50)]);
@@ -256,6 +264,21 @@ export const validateFormAnswers = (
   return { values, errors };
 };
 
+/**
+ * The skill group the answers route to: the first shown item (in form order) whose answer has a
+ * route. null when no answer routes. Use on answers already checked by validateFormAnswers.
+ */
+export const routeOfAnswers = (items: readonly FormItem[], values: FormValues): string | null => {
+  const visible = visibleItemKeys(items, values);
+  for (const item of items) {
+    if (!item.routes || !visible.has(item.key)) continue;
+    const value = values[item.key];
+    const wid = typeof value === 'string' ? item.routes[value] : undefined;
+    if (wid) return wid;
+  }
+  return null;
+};
+
 const errorTexts: Record<FormErrorCode, Record<Language, string>> = {
   required: { 'en-US': 'is required', 'zh-CN': '必填' },
   tooShort: { 'en-US': 'must be at least {min} characters', 'zh-CN': '至少 {min} 个字' },
@@ -303,6 +326,12 @@ export const checkFormItems = (items: readonly FormItem[], ctx: z.RefinementCtx)
         ctx.addIssue({ code: 'custom', message: 'give at least one option', path: at('options') });
       if (new Set(item.options).size !== item.options.length)
         ctx.addIssue({ code: 'custom', message: 'options must differ', path: at('options') });
+    }
+    if (item.routes && Object.keys(item.routes).length > 0) {
+      if (!(routableItemTypes as readonly string[]).includes(item.type))
+        ctx.addIssue({ code: 'custom', message: 'only select and radio items route', path: at('routes') });
+      else if (Object.keys(item.routes).some((option) => !item.options.includes(option)))
+        ctx.addIssue({ code: 'custom', message: "must be among the item's options", path: at('routes') });
     }
     if (item.min !== undefined && item.max !== undefined && item.min > item.max)
       ctx.addIssue({ code: 'custom', message: 'must not be less than min', path: at('max') });

@@ -1,100 +1,110 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope.js';
-import { describeFormError, validateFormAnswers } from './form-rules.js';
+import type { Language } from './enums.js';
+import {
+  checkFormItems,
+  describeFormError,
+  formItemSchema,
+  formValuesSchema,
+  validateFormAnswers,
+  type FormItem,
+  type FormItemType,
+  type FormValue,
+  type FormValues,
+} from './form-rules.js';
 import { workgroupBriefSchema } from './user.js';
 
 /*
- * Pre-chat form (issue 5; kefu → form): what a skill group with `showForm` asks before the chat.
- * One form per organisation (its default) and, optionally, one per skill group that overrides it.
+ * Pre-chat form (issue 5, one use of the form builder since issue 16): what a skill group with
+ * `showForm` asks before the chat — the group's chosen form, else the organisation's default, else
+ * the built-in one (name, mobile, email).
  */
 
-/** The fields every form may ask; their type is fixed, their label defaults to the widget's own word. */
+/** The pre-chat keys the widget names in the visitor's language when their label is ''; answers to them become the visitor's contact. */
 export const formBuiltinKeys = ['name', 'mobile', 'email', 'age', 'job'] as const;
 export type FormBuiltinKey = (typeof formBuiltinKeys)[number];
-export const formBuiltinTypes: Record<FormBuiltinKey, FormFieldType> = {
+export const formBuiltinTypes: Record<FormBuiltinKey, FormItemType> = {
   name: 'text',
   mobile: 'mobile',
   email: 'email',
   age: 'number',
   job: 'text',
 };
-
-export const formFieldTypeValues = ['text', 'number', 'select', 'email', 'mobile'] as const;
-export const formFieldTypeSchema = z.enum(formFieldTypeValues);
-export type FormFieldType = z.infer<typeof formFieldTypeSchema>;
-/** Custom fields choose among these; email and mobile belong to the built-in fields. */
-export const customFieldTypeValues = ['text', 'number', 'select'] as const;
-
-export const formFieldSchema = z.object({
-  /** Built-in key, or a custom key (letters, digits, underscore) the console generates. */
-  key: z
-    .string()
-    .trim()
-    .regex(/^[a-zA-Z][a-zA-Z0-9_]{0,31}$/, 'must be letters, digits or _ (up to 32), starting with a letter'),
-  /** '' on a built-in field: the widget uses its own word in the visitor's language. */
-  label: z.string().trim().max(64),
-  type: formFieldTypeSchema,
-  required: z.boolean(),
-  /** The choices of a select field. */
-  options: z.array(z.string().trim().min(1).max(64)).max(50).default([]),
-});
-export type FormField = z.infer<typeof formFieldSchema>;
-
-const isBuiltin = (key: string): key is FormBuiltinKey =>
+export const isFormBuiltinKey = (key: string): key is FormBuiltinKey =>
   (formBuiltinKeys as readonly string[]).includes(key);
 
-/** Rules across fields: keys unique, built-ins keep their type, custom fields have a label, selects options. */
-export const formFieldsSchema = z
-  .array(formFieldSchema)
-  .max(20)
-  .superRefine((fields, ctx) => {
-    const seen = new Set<string>();
-    fields.forEach((field, index) => {
-      if (seen.has(field.key))
-        ctx.addIssue({ code: 'custom', message: 'this key is used twice', path: [index, 'key'] });
-      seen.add(field.key);
-      if (isBuiltin(field.key)) {
-        if (field.type !== formBuiltinTypes[field.key])
-          ctx.addIssue({
-            code: 'custom',
-            message: `must be ${formBuiltinTypes[field.key]} for ${field.key}`,
-            path: [index, 'type'],
-          });
-        return;
-      }
-      if (!(customFieldTypeValues as readonly string[]).includes(field.type))
-        ctx.addIssue({ code: 'custom', message: 'must be text, number or select', path: [index, 'type'] });
-      if (!field.label) ctx.addIssue({ code: 'custom', message: 'is required', path: [index, 'label'] });
-      if (field.type === 'select' && field.options.length === 0)
-        ctx.addIssue({ code: 'custom', message: 'give at least one option', path: [index, 'options'] });
-    });
-  });
+/** Words for built-in items saved without a label (the issue-5 editor allowed that) and for a form's missing title. */
+export const formBuiltinLabels: Record<Language, Record<FormBuiltinKey, string> & { title: string }> = {
+  'en-US': {
+    title: 'Before we start, please tell us a little about yourself',
+    name: 'Name',
+    mobile: 'Mobile number',
+    email: 'Email',
+    age: 'Age',
+    job: 'Occupation',
+  },
+  'zh-CN': {
+    title: '咨询前请先填写以下信息',
+    name: '姓名',
+    mobile: '手机号',
+    email: '邮箱',
+    age: '年龄',
+    job: '职业',
+  },
+};
 
-export const formSchema = z.object({
-  /** '' for the built-in default form nobody has saved yet. */
-  fid: z.string(),
-  /** null: the organisation's default form. */
-  workgroup: workgroupBriefSchema.nullable(),
-  /** Shown above the fields; '' lets the widget use its own words. */
-  title: z.string(),
-  fields: z.array(formFieldSchema),
-  createdAt: z.number().nullable(),
-  updatedAt: z.number().nullable(),
-});
-export type Form = z.infer<typeof formSchema>;
+/** Built-in items without a label get the word of `language`; other items are left as they are. */
+export const labelBuiltinItems = (items: readonly FormItem[], language: Language): FormItem[] =>
+  items.map((item) =>
+    !item.label && isFormBuiltinKey(item.key)
+      ? { ...item, label: formBuiltinLabels[language][item.key] }
+      : item,
+  );
 
-/** Used when neither the skill group nor the organisation saved a form: the name, then a way to call back. */
-export const defaultFormFields: FormField[] = [
+/** Used when neither the skill group nor the organisation chose a pre-chat form: the name, then a way to call back. */
+export const defaultFormFields: FormItem[] = [
   { key: 'name', label: '', type: 'text', required: true, options: [] },
   { key: 'mobile', label: '', type: 'mobile', required: false, options: [] },
   { key: 'email', label: '', type: 'email', required: false, options: [] },
 ];
 
-/** POST /api/form/save — creates or replaces the form of the organisation (no wid) or of a skill group. */
+/**
+ * The pre-chat form of a scope as the compatibility API (/api/form/get, /api/form/save) shows it.
+ * Since issue 16 a pre-chat form is a builder form (form-builder.ts) chosen by a skill group
+ * (`preChatForm`) or as the organisation's default; these two calls edit that form.
+ */
+export const formSchema = z.object({
+  /** '' when the scope has no form of its own. */
+  fid: z.string(),
+  /** null: the organisation's default form. */
+  workgroup: workgroupBriefSchema.nullable(),
+  title: z.string(),
+  fields: z.array(formItemSchema),
+  /** The live version; 0 for the built-in form. */
+  version: z.number().int(),
+  createdAt: z.number().nullable(),
+  updatedAt: z.number().nullable(),
+});
+export type Form = z.infer<typeof formSchema>;
+
+/**
+ * POST /api/form/save — writes the scope's pre-chat form as a builder form and publishes it (a new
+ * one, chosen for the scope, when it has none). Built-in keys may keep an empty label (worded in
+ * the caller's language on save); everything else follows the builder's item rules.
+ */
 export const formSaveBodySchema = z.object({
   wid: z.string().trim().min(1).max(64).optional(),
   title: z.string().trim().max(100).default(''),
-  fields: formFieldsSchema,
+  fields: z
+    .array(formItemSchema)
+    .max(100)
+    .superRefine((items, ctx) =>
+      checkFormItems(
+        items.map((item) =>
+          !item.label && isFormBuiltinKey(item.key) ? { ...item, label: item.key } : item,
+        ),
+        ctx,
+      ),
+    ),
 });
 export type FormSaveBody = z.input<typeof formSaveBodySchema>;
 
@@ -104,22 +114,28 @@ export const formGetQuerySchema = z.object({
   client: z.string().max(32).optional(),
 });
 
-export const formQuerySchema = pageQuerySchema.extend({ client: z.string().max(32).optional() });
-export type FormQuery = z.infer<typeof formQuerySchema>;
-
-export const fidBodySchema = z.object({ fid: z.string().trim().min(1).max(64) });
+/** GET/POST /api/form/prechat/default — the organisation's default pre-chat form (a published builder form). */
+export const prechatDefaultSchema = z.object({ fid: z.string().nullable(), title: z.string() });
+export type PrechatDefault = z.infer<typeof prechatDefaultSchema>;
+export const prechatDefaultBodySchema = z.object({
+  /** null or '': no default (the built-in form applies to groups without their own). */
+  fid: z.union([z.string().trim().min(1).max(64), z.literal(''), z.null()]),
+});
 
 /** GET /visitor/api/form — the form to fill before asking this skill group for a chat. */
 export const visitorFormSchema = z.object({
   /** true when the skill group has showForm on and the visitor has no open chat with it. */
   required: z.boolean(),
+  /** The builder form's fid and live version; '' and 0 for the built-in form. */
+  fid: z.string(),
+  version: z.number().int(),
   title: z.string(),
-  fields: z.array(formFieldSchema),
+  items: z.array(formItemSchema),
 });
 export type VisitorForm = z.infer<typeof visitorFormSchema>;
 
-/** Answers travel as `form` in POST /visitor/api/thread/request: field key → the visitor's text. */
-export const formAnswersInputSchema = z.record(z.string().max(32), z.string().max(500));
+/** Answers travel as `form` in POST /visitor/api/thread/request: item key → text, or the options ticked. */
+export const formAnswersInputSchema = formValuesSchema;
 export type FormAnswersInput = z.infer<typeof formAnswersInputSchema>;
 
 export const formAnswerSchema = z.object({ key: z.string(), label: z.string(), value: z.string() });
@@ -134,22 +150,27 @@ export const threadFormAnswersSchema = z.object({
 export type ThreadFormAnswers = z.infer<typeof threadFormAnswersSchema>;
 
 /**
- * Checks answers against the form's fields with the builder's rules (form-rules.ts; keep the
- * widget's pre-chat-form.ts in step). Errors name the field as `form.<key>`; unknown keys are
- * dropped, not stored.
+ * Checks pre-chat answers with the builder's one rule function (form-rules.ts). Errors name the
+ * item as `form.<key>`; hidden items and unknown keys are dropped, not stored. `answers` is the
+ * same as text (ticked options joined), for the agent's panel and the visitor's contact.
  */
 export const checkFormAnswers = (
-  fields: FormField[],
-  input: Record<string, string>,
-): { answers: FormAnswer[]; errors: { field: string; message: string }[] } => {
-  const { values, errors } = validateFormAnswers(fields, input);
+  items: readonly FormItem[],
+  input: FormValues,
+  language: Language = 'en-US',
+): { values: FormValues; answers: FormAnswer[]; errors: { field: string; message: string }[] } => {
+  const { values, errors } = validateFormAnswers(items, input);
   return {
-    answers: fields
-      .filter((field) => typeof values[field.key] === 'string')
-      .map((field) => ({ key: field.key, label: field.label, value: values[field.key] as string })),
+    values,
+    answers: items
+      .filter((item) => values[item.key] !== undefined)
+      .map((item) => {
+        const value = values[item.key] as FormValue;
+        return { key: item.key, label: item.label, value: Array.isArray(value) ? value.join('; ') : value };
+      }),
     errors: errors.map((error) => ({
       field: `form.${error.key}`,
-      message: describeFormError(error, 'en-US'),
+      message: describeFormError(error, language),
     })),
   };
 };

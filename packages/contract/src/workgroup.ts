@@ -94,6 +94,10 @@ export const workgroupSchema = z.object({
   showTopTip: z.boolean(),
   topTip: z.string(),
   showForm: z.boolean(),
+  /** Issue 16: the builder form (fid) asked before a chat when showForm is on; null: the organisation's default. */
+  preChatForm: z.string().nullable().optional(),
+  /** Issue 16: the builder form (fid) sent to the visitor when a chat closes; null: none. */
+  afterChatForm: z.string().nullable().optional(),
   showCollectMobile: z.boolean(),
   robotCollectMobile: z.boolean(),
   hideLogo: z.boolean(),
@@ -168,6 +172,9 @@ export const workgroupCreateBodySchema = z.object({
   showTopTip: flag,
   topTip: tip,
   showForm: flag,
+  /** A published builder form's fid; '' or null: none. */
+  preChatForm: z.union([z.string().trim().min(1).max(64), z.literal(''), z.null()]).optional(),
+  afterChatForm: z.union([z.string().trim().min(1).max(64), z.literal(''), z.null()]).optional(),
   showCollectMobile: flag,
   robotCollectMobile: flag,
   hideLogo: flag,

@@ -47,6 +47,7 @@ import { createLlmService, type LlmService } from './modules/llm/llm.service.js'
 import { createSealer, loadSecretKey } from './lib/sealed.js';
 import { createCrmService, type CrmService } from './modules/crm/crm.service.js';
 import { createQualityService, type QualityService } from './modules/quality/quality.service.js';
+import { createAfterChatSurveys } from './modules/form/form.uses.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -153,7 +154,7 @@ export const createServices = (options: ServiceOptions): Services => {
     logger,
   });
   const blocks = createBlockService({ db });
-  const robotKb = createRobotKbService({ db, dialect });
+  const robotKb = createRobotKbService({ db, dialect, taboos });
   // One key for every secret kept sealed (large-model API keys, the CRM's identity secret).
   const sealer = createSealer(loadSecretKey(config));
   const mail = createMailTransport(config, logger);
@@ -168,6 +169,7 @@ export const createServices = (options: ServiceOptions): Services => {
     guard: createMessageGuard({ taboos, blocks }),
     logger,
   });
+  const afterChatSurveys = createAfterChatSurveys({ db, messages });
   return {
     config,
     db,
@@ -201,7 +203,11 @@ export const createServices = (options: ServiceOptions): Services => {
       robot: robotKb,
       llm,
       leads: crm,
-      onClosed: quality.onThreadClosed,
+      // Each hook on its own: a failing one never keeps the other from running.
+      onClosed: async (row) => {
+        await quality.onThreadClosed(row).catch(() => undefined);
+        await afterChatSurveys.onThreadClosed(row);
+      },
     }),
     taboos,
     blocks,

@@ -94,7 +94,15 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
         {/* Hidden, not unmounted, under a support view: a draft in the composer survives. */}
         <div class="okw-phase" hidden={Boolean(panel && hasVisitor)}>
           {isStatusPhase(phase) && <StatusView t={t} phase={phase} onRetry={() => void chat.start()} />}
-          {phase.kind === 'form' && <PreChatForm t={t} form={phase.form} onSubmit={chat.submitForm} />}
+          {phase.kind === 'form' && (
+            <PreChatForm
+              t={t}
+              language={params.language}
+              api={chat.api}
+              form={phase.form}
+              onSubmit={chat.submitForm}
+            />
+          )}
           {phase.kind === 'help' && params.wid && (
             <HelpSearch
               t={t}

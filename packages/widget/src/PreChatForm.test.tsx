@@ -45,8 +45,10 @@ const thread = {
 
 const form = {
   required: true,
+  fid: '',
+  version: 0,
   title: '',
-  fields: [
+  items: [
     { key: 'name', label: '', type: 'text', required: true, options: [] },
     { key: 'mobile', label: '', type: 'mobile', required: false, options: [] },
     { key: 'email', label: '', type: 'email', required: false, options: [] },
@@ -172,7 +174,7 @@ describe('pre-chat form', () => {
   it("shows the server's field errors under their field, in Chinese when asked", async () => {
     stubServer({
       '/visitor/api/init': () => init(),
-      '/visitor/api/form': () => data({ ...form, fields: form.fields.slice(0, 1) }),
+      '/visitor/api/form': () => data({ ...form, items: form.items.slice(0, 1) }),
       '/visitor/api/thread/request': () => ({
         status: 400,
         body: {
@@ -191,6 +193,60 @@ describe('pre-chat form', () => {
     await submit('prechat-form');
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('姓名不可用');
     expect(container.querySelector('[data-testid="prechat-form"]')).not.toBeNull();
+  });
+
+  it("asks a builder form with its condition and sends ticked options; the 'Other' detail only when shown", async () => {
+    stubServer({
+      '/visitor/api/init': () => init(),
+      '/visitor/api/form': () =>
+        data({
+          required: true,
+          fid: 'f1',
+          version: 3,
+          title: 'Before we talk',
+          items: [
+            { key: 'topic', label: 'Topic', type: 'radio', required: true, options: ['Sales', 'Other'] },
+            {
+              key: 'detail',
+              label: 'Tell us more',
+              type: 'text',
+              required: true,
+              options: [],
+              showIf: { key: 'topic', values: ['Other'] },
+            },
+            {
+              key: 'reach',
+              label: 'Reach me by',
+              type: 'checkbox',
+              required: false,
+              options: ['Email', 'Phone'],
+            },
+          ],
+        }),
+      '/visitor/api/thread/request': () => data({ code: 200, tip: 'Welcome!', thread, settings }),
+      '/visitor/api/message/history': history,
+    });
+    render(<App params={params} connect={connect} />, container);
+    await until('[data-testid="prechat-form"]');
+    expect(container.textContent).toContain('Before we talk');
+    expect(container.querySelector('[data-testid="prechat-form-item-detail"]')).toBeNull();
+    const click = async (selector: string) =>
+      act(() => (container.querySelector(selector) as HTMLElement).click());
+    await click('input[name="topic"][value="Other"]');
+    expect(container.querySelector('[data-testid="prechat-form-item-detail"]')).not.toBeNull();
+    await click('input[name="reach"][value="Phone"]');
+    await click('input[name="reach"][value="Email"]');
+    await submit('prechat-form');
+    expect(
+      container.querySelector('[data-testid="prechat-form-item-detail"] [role="alert"]')?.textContent,
+    ).toBe('This field is required.');
+    await type('prechat-detail', 'Invoices');
+    await submit('prechat-form');
+    await until('[data-testid="chat-messages"]');
+    expect(requests.find((request) => request.path === '/visitor/api/thread/request')?.body).toEqual({
+      wid: 'w1',
+      form: { topic: 'Other', detail: 'Invoices', reach: ['Email', 'Phone'] },
+    });
   });
 
   it('goes straight to the chat when the form is not required', async () => {

@@ -1,140 +1,48 @@
-import type { FormField, VisitorForm } from '@openkefu/contract';
-import { useState } from 'preact/hooks';
-import { ApiError } from './api.js';
-import type { Translate, WordKey } from './i18n.js';
-import {
-  answersOf,
-  isMobileNumber,
-  validatePreChatForm,
-  type FormErrors,
-  type FormValues,
-} from './pre-chat-form.js';
-
-const builtinLabels: Record<string, WordKey> = {
-  name: 'formName',
-  mobile: 'formMobile',
-  email: 'formEmail',
-  age: 'formAge',
-  job: 'formJob',
-};
-
-const labelOf = (field: FormField, t: Translate): string => {
-  const word = builtinLabels[field.key];
-  return field.label || (word ? t(word) : field.key);
-};
-
-const inputTypes: Record<FormField['type'], string> = {
-  text: 'text',
-  number: 'number',
-  select: 'text',
-  email: 'email',
-  mobile: 'tel',
-};
+import type { FormValues, VisitorForm } from '@openkefu/contract';
+import { useEffect, useState } from 'preact/hooks';
+import type { Api } from './api.js';
+import type { Translate, WidgetLanguage } from './i18n.js';
+import { isMobileNumber } from './pre-chat-form.js';
+import type { PreChatPanel } from './views/QuestionnairePreChat.js';
 
 /**
- * The pre-chat form a skill group with showForm asks: checked here, sent with the thread request and
- * checked again by the server, whose field errors (`form.<key>`) are shown under their field.
+ * The pre-chat form a skill group with showForm asks (a builder form, issue 16). Its items and
+ * rules load on demand (views/QuestionnairePreChat.tsx, with the contract's rules and zod), so the
+ * widget's first load stays small; the answers go with the thread request, checked again there.
  */
 export const PreChatForm = ({
   t,
+  language,
+  api,
   form,
   onSubmit,
 }: {
   t: Translate;
+  language: WidgetLanguage;
+  api: Api;
   form: VisitorForm;
   onSubmit: (answers: FormValues) => Promise<void>;
 }) => {
-  const [values, setValues] = useState<FormValues>({});
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [Panel, setPanel] = useState<typeof PreChatPanel | null>(null);
   const [failure, setFailure] = useState('');
-  const [isSending, setSending] = useState(false);
-
-  const submit = async () => {
-    const found = validatePreChatForm(form.fields, values);
-    setErrors(found);
-    setServerErrors({});
-    setFailure('');
-    if (Object.keys(found).length > 0) return;
-    setSending(true);
-    try {
-      await onSubmit(answersOf(form.fields, values));
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0)
-        setServerErrors(
-          Object.fromEntries(error.fields.map((item) => [item.field.replace(/^form\./, ''), item.message])),
-        );
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSending(false);
-    }
-  };
-
-  return (
-    <form
-      class="okw-card okw-prechat"
-      data-testid="prechat-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <strong>{form.title || t('formTitle')}</strong>
-      {form.fields.map((field) => {
-        const error = errors[field.key] ? t(errors[field.key] as WordKey) : serverErrors[field.key];
-        const common = {
-          class: 'okw-input',
-          name: field.key,
-          'data-testid': `prechat-${field.key}`,
-          'aria-invalid': Boolean(error),
-          'aria-required': field.required,
-          value: values[field.key] ?? '',
-          onInput: (event: { currentTarget: { value: string } }) => {
-            const value = event.currentTarget.value;
-            setValues((current) => ({ ...current, [field.key]: value }));
-          },
-        };
-        return (
-          <label class="okw-field" key={field.key}>
-            <span>
-              {labelOf(field, t)}
-              {field.required && <span class="okw-required"> *</span>}
-            </span>
-            {field.type === 'select' ? (
-              <select {...common} onChange={common.onInput}>
-                <option value="">{t('formSelect')}</option>
-                {field.options.map((option) => (
-                  <option key={option} value={option}>
-                    {option}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                {...common}
-                type={inputTypes[field.type]}
-                maxLength={field.type === 'email' ? 128 : 200}
-              />
-            )}
-            {error && (
-              <span class="okw-error" role="alert">
-                {error}
-              </span>
-            )}
-          </label>
-        );
-      })}
-      {failure && Object.keys(serverErrors).length === 0 && (
-        <p class="okw-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" class="okw-button" data-testid="prechat-submit" disabled={isSending}>
-        {t('formSubmit')}
-      </button>
-    </form>
-  );
+  useEffect(() => {
+    let isCurrent = true;
+    import('./views/QuestionnairePreChat.js').then(
+      (module) => isCurrent && setPanel(() => module.PreChatPanel),
+      (error: unknown) => isCurrent && setFailure(error instanceof Error ? error.message : String(error)),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+  if (failure)
+    return (
+      <p class="okw-error" role="alert">
+        {t('questionnaireLoadFailed', { reason: failure })}
+      </p>
+    );
+  if (!Panel) return <p class="okw-muted">{t('questionnaireLoading')}</p>;
+  return <Panel t={t} language={language} api={api} form={form} onSubmit={onSubmit} />;
 };
 
 /** showCollectMobile: a small prompt during the chat; the number goes to the visitor's profile. */

@@ -86,7 +86,7 @@ export const createApi = (options: { base: string; language: string; getToken: (
       call<WidgetPreview>(`/visitor/api/preview?${queryOf(target)}`, {
         cache: 'no-store',
       }),
-    request: (target: { wid?: string; aid?: string; form?: Record<string, string> }) =>
+    request: (target: { wid?: string; aid?: string; form?: Record<string, string | string[]> }) =>
       call<ThreadRequestResult>('/visitor/api/thread/request', { body: target }),
     /** What the widget shows for the skill group, before any conversation is asked for. */
     settings: (wid: string) => call<WidgetSettings>(`/visitor/api/settings?${queryOf({ wid })}`),

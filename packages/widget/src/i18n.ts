@@ -191,6 +191,8 @@ export const dictionaries = {
     questionnaireNpsLow: 'Not likely',
     questionnaireNpsHigh: 'Very likely',
     questionnaireInvalid: 'Please check the highlighted answers.',
+    afterChatSurvey: 'Survey',
+    afterChatAsk: 'One more thing: tell us how we did',
   },
   'zh-CN': {
     title: '在线客服',
@@ -381,6 +383,8 @@ export const dictionaries = {
     questionnaireNpsLow: '不太可能',
     questionnaireNpsHigh: '非常可能',
     questionnaireInvalid: '请检查标红的回答。',
+    afterChatSurvey: '满意度调查',
+    afterChatAsk: '再耽误您一分钟，请告诉我们本次服务如何',
   },
 } as const;
 

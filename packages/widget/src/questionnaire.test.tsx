@@ -58,19 +58,19 @@ const survey = (answered: boolean): VisitorSurvey => ({
 let container: HTMLDivElement;
 let answers: unknown[] = [];
 
-const stubServer = (options: { answered: boolean; history?: Message[] }) => {
+const stubServer = (options: { answered: boolean; history?: Message[]; status?: string }) => {
   answers = [];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const routes: Record<string, unknown> = {
       '/visitor/api/init': { token: 'visitor-token', visitor: { vid: 'v1', mobile: '' } },
-      '/visitor/api/form': { required: false, title: '', fields: [] },
+      '/visitor/api/form': { required: false, fid: '', version: 0, title: '', items: [] },
       '/visitor/api/thread/request': {
         code: 200,
         tip: '',
         thread: {
           tid: 't1',
-          status: 'chatting',
+          status: options.status ?? 'chatting',
           seq: 1,
           cycle: 1,
           queuePosition: null,
@@ -201,5 +201,60 @@ describe('questionnaire card', () => {
     render(<App params={params} connect={connect} />, container);
     await until('[data-testid="questionnaire-submitted"]');
     expect(container.textContent).toContain('You submitted “After-sales check”');
+  });
+});
+
+describe('after-chat survey', () => {
+  const afterChat: Message = {
+    ...card,
+    mid: 'after1',
+    seq: 3,
+    localId: 'afterchat-1',
+    sender: { kind: 'system', id: '', nickname: '', avatar: '' },
+    content: JSON.stringify({ fid: 'form0001', version: 2, title: 'How did we do?', purpose: 'afterchat' }),
+  };
+
+  it('offers the survey sent at the close under the ended chat, and sends its answers with the thread', async () => {
+    stubServer({ answered: false, history: [afterChat], status: 'closed' });
+    render(<App params={params} connect={connect} />, container);
+    const offer = await until('[data-testid="afterchat-survey"]');
+    expect(offer?.textContent).toContain('One more thing: tell us how we did');
+    expect(offer?.textContent).toContain('How did we do?');
+    expect(container.querySelector('[data-testid="chat-closed"]')).not.toBeNull();
+    // The card in the log says what it is.
+    expect(container.querySelector('[data-testid="questionnaire-card"]')?.textContent).toContain('Survey');
+
+    await click('[data-testid="afterchat-fill"]');
+    await until('[data-testid="questionnaire-item-buyer"]');
+    await click('input[name="buyer"][value="yes"]');
+    await click('[data-testid="questionnaire-submit"]');
+    await until('[data-testid="questionnaire-thanks"]');
+    expect(answers).toEqual([
+      { fid: 'form0001', tid: 't1', mid: 'after1', version: 2, answers: { buyer: 'yes' } },
+    ]);
+    await click('[data-testid="questionnaire-close"]');
+    await until('[data-testid="questionnaire-submitted"]');
+    expect(container.querySelector('[data-testid="afterchat-survey"]')).toBeNull();
+  });
+
+  it('is not offered once answered', async () => {
+    const notice: Message = {
+      ...afterChat,
+      mid: 'n2',
+      seq: 4,
+      localId: '',
+      content: JSON.stringify({
+        fid: 'form0001',
+        version: 2,
+        title: 'How did we do?',
+        rid: 'r9',
+        replyTo: 'after1',
+      }),
+    };
+    stubServer({ answered: true, history: [afterChat, notice], status: 'closed' });
+    render(<App params={params} connect={connect} />, container);
+    await until('[data-testid="questionnaire-submitted"]');
+    expect(container.querySelector('[data-testid="afterchat-survey"]')).toBeNull();
+    expect(container.querySelector('[data-testid="chat-closed"]')).not.toBeNull();
   });
 });

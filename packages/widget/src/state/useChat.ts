@@ -368,7 +368,7 @@ export const useChat = ({
         throw new Error(reasonOf(error));
       }
     },
-    submitForm: async (answers: Record<string, string>) =>
+    submitForm: async (answers: Record<string, string | string[]>) =>
       applyResult(await api.request({ wid: params.wid ?? '', form: answers })),
   };
 };

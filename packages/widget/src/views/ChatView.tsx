@@ -70,6 +70,16 @@ export const ChatView = ({
       }
     : undefined;
 
+  // The skill group's after-chat survey (sent when the chat closed): offered after the rating.
+  const afterChat = useMemo(() => {
+    for (const message of [...messages].reverse()) {
+      const ref = message.type === 'questionnaire' ? readQuestionnaire(message.content) : null;
+      if (ref?.purpose === 'afterchat' && !ref.rid && message.mid) return { mid: message.mid, ref };
+    }
+    return null;
+  }, [messages]);
+  const isRatingOpen = state.isRating && !state.hasRated;
+
   useEffect(() => {
     listRef.current?.scrollTo?.({ top: listRef.current.scrollHeight });
   }, [timeline.length, state.isAgentTyping, state.robotStreams]);
@@ -149,15 +159,29 @@ export const ChatView = ({
           {!upload.error && <progress max={100} value={upload.percent} aria-label={t('file')} />}
         </div>
       )}
-      {state.isRating && !state.hasRated && thread && (
-        <RateForm t={t} onSkip={chat.skipRating} onSubmit={chat.rate} />
-      )}
+      {isRatingOpen && thread && <RateForm t={t} onSkip={chat.skipRating} onSubmit={chat.rate} />}
       {settings?.showCollectMobile && !isClosed && state.mobileAsk === 'ask' && (
         <MobilePrompt t={t} onSkip={chat.skipMobile} onSave={chat.saveMobile} />
       )}
       {state.mobileAsk === 'saved' && (
         <div class="okw-notice" data-testid="mobile-saved">
           {t('mobileSaved')}
+        </div>
+      )}
+      {isClosed && !isRatingOpen && afterChat && questionnaire && !answered.has(afterChat.mid) && (
+        <div class="okw-card" data-testid="afterchat-survey">
+          <strong>{t('afterChatAsk')}</strong>
+          <span>{afterChat.ref.title}</span>
+          <div class="okw-actions">
+            <button
+              type="button"
+              class="okw-button"
+              data-testid="afterchat-fill"
+              onClick={() => questionnaire.open(afterChat.mid, afterChat.ref)}
+            >
+              {t('questionnaireFill')}
+            </button>
+          </div>
         </div>
       )}
       {isClosed ? (

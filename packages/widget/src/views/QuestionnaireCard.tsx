@@ -14,6 +14,8 @@ export type QuestionnaireRef = {
   title: string;
   rid?: string;
   replyTo?: string;
+  /** The skill group's after-chat survey, sent when the chat closed. */
+  purpose?: 'afterchat';
 };
 
 export const readQuestionnaire = (content: string): QuestionnaireRef | null => {
@@ -26,6 +28,7 @@ export const readQuestionnaire = (content: string): QuestionnaireRef | null => {
       title: value.title,
       ...(typeof value.rid === 'string' ? { rid: value.rid } : {}),
       ...(typeof value.replyTo === 'string' ? { replyTo: value.replyTo } : {}),
+      ...(value.purpose === 'afterchat' ? { purpose: 'afterchat' as const } : {}),
     };
   } catch {
     return null;
@@ -74,7 +77,9 @@ export const QuestionnaireCard = ({
 
   return (
     <div class="okw-questionnaire" data-testid="questionnaire-card">
-      <span class="okw-muted">{t('questionnaire')}</span>
+      <span class="okw-muted">
+        {t(questionnaire.purpose === 'afterchat' ? 'afterChatSurvey' : 'questionnaire')}
+      </span>
       <strong class="okw-questionnaire-title">{questionnaire.title}</strong>
       {isAnswered ? (
         <span class="okw-questionnaire-done" data-testid="questionnaire-submitted">

@@ -116,6 +116,24 @@ await describeEachDatabase('forms inside a conversation', (target) => {
     });
   });
 
+  describe('without the chat authority', () => {
+    it('answers 403 on every agent call (a quality checker serves no conversations)', async () => {
+      expect((await getJson(ctx, '/api/form/survey/published', a.checker.token)).status).toBe(403);
+      expect(
+        (await postJson(ctx, '/api/form/survey/send', a.checker.token, { tid, fid, localId: 'c1' })).status,
+      ).toBe(403);
+      expect(
+        (await getJson(ctx, `/api/form/survey/chat-answer?tid=${tid}&rid=whatever1`, a.checker.token)).status,
+      ).toBe(403);
+      // Refused before the body is read: nothing was stored.
+      const history = await visitorGet<MessageHistory>(
+        visitor.token,
+        `/visitor/api/message/history?tid=${tid}`,
+      );
+      expect(history.body.data.messages.filter((message) => message.localId === 'c1')).toHaveLength(0);
+    });
+  });
+
   describe('POST /api/form/survey/send', () => {
     it('stores a questionnaire message naming the form, its version and title; a resend returns it', async () => {
       expect(

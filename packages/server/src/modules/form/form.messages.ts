@@ -12,9 +12,13 @@ export const formMessages = {
     'en-US': 'Please complete the pre-chat form: {fields}',
     'zh-CN': '请正确填写咨询前表单：{fields}',
   },
-  'form.defaultNotDeletable': {
-    'en-US': 'The built-in form has not been saved; there is nothing to delete',
-    'zh-CN': '内置表单尚未保存，无需删除',
+  'form.notPublished': {
+    'en-US': 'Form "{fid}" is not published yet: publish it before using it in chats',
+    'zh-CN': '表单「{fid}」尚未发布，请先发布再用于会话',
+  },
+  'form.unknownRoute': {
+    'en-US': 'An option routes to a skill group that does not exist: {wids}',
+    'zh-CN': '选项转接的技能组不存在：{wids}',
   },
   'form.surveyEmpty': {
     'en-US': 'Add at least one question before publishing',

@@ -107,6 +107,12 @@ const js = `(function () {
     });
   };
   var errorBox = function (item) { return item.querySelector('.err'); };
+  // Cleared while typing, not on change: a change fires on the blur of the click on Submit, and a
+  // message vanishing then moves the button from under the pointer, so the click would be lost.
+  form.addEventListener('input', function (event) {
+    var item = event.target.closest('[data-key]');
+    if (item && errorBox(item)) errorBox(item).textContent = '';
+  });
   form.addEventListener('change', function (event) {
     refresh();
     var item = event.target.closest('[data-key]');

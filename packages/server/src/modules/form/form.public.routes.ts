@@ -17,11 +17,13 @@ import type { LimitRule } from '../../lib/limiter.js';
 import { pickHelpLanguage } from '../help/help.i18n.js';
 import { receiveUpload } from '../upload/upload.form.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
+import { findMessageByMid } from '../message/message.repository.js';
 import { createChatFormService } from './form.chat.js';
 import { findThreadOfOrg } from './form.repository.js';
 import { formScript, formStylesheet, type FormAsset } from './form.public.assets.js';
 import { formWord, renderFormMessage, renderFormPage, type FormPageContext } from './form.public.views.js';
 import { createSurveyService, type LiveSurvey } from './form.survey.service.js';
+import { isAfterChatCard } from './form.uses.js';
 
 /*
  * The public form page (issue 16), no sign-in: `/form/<fid>` rendered on the server (the help
@@ -300,12 +302,15 @@ export const publicFormRoutes: FastifyPluginAsyncZod = async (app) => {
       const thread = await findThreadOfOrg(db, visitor.orgId, request.body.tid);
       if (!thread || Number(thread.visitor_id) !== visitor.visitorId)
         throw AppError.notFound('form.unknownThread', { tid: request.body.tid });
+      // The card answered says whether this is the skill group's after-chat survey.
+      const card = request.body.mid ? await findMessageByMid(db, thread.id, request.body.mid) : undefined;
       const result = await surveys.submit(form, {
         version: request.body.version,
         answers: request.body.answers,
         visitorHash: createHash('sha256').update(`visitor:${visitor.visitorId}`).digest('hex'),
         ipHash: '',
         threadId: thread.id,
+        source: card && isAfterChatCard(card.content) ? 'afterchat' : 'chat',
         language: languageOf(request),
       });
       await chatForms.noticeAnswer(visitor.orgId, thread.tid, {

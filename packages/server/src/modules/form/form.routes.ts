@@ -1,18 +1,17 @@
 import {
   envelopeSchema,
-  fidBodySchema,
   formGetQuerySchema,
-  formQuerySchema,
   formSaveBodySchema,
   formSchema,
-  pageSchema,
+  prechatDefaultBodySchema,
+  prechatDefaultSchema,
   threadFormAnswersSchema,
   visitorFormSchema,
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getPrincipal, requireAuthority, requirePermission } from '../../http/guards.js';
-import { errorResponses, ok } from '../../http/reply.js';
+import { errorResponses, languageOf, ok } from '../../http/reply.js';
 import { getVisitorPrincipal, requireVisitor } from '../visitor/visitor.guard.js';
 import { chatFormRoutes } from './form.chat.routes.js';
 import { publicFormRoutes } from './form.public.routes.js';
@@ -23,32 +22,17 @@ const tags = ['form'];
 /** The console's pre-chat form page is the hidden `kefu.form` menu item: its permission guards every edit. */
 const permissionId = 'kefu.form';
 const scopeDescription =
-  'Forms are kept per organisation (no wid: its default) and per skill group (wid), which overrides ' +
-  "the default. A skill group with showForm on asks its own form, else the organisation's, else the " +
-  'built-in one (name required, mobile and email optional).';
+  'A pre-chat form is a published builder form (/api/form/survey/*) chosen by a skill group ' +
+  "(preChatForm) or as the organisation's default. A skill group with showForm on asks its own form, " +
+  "else the organisation's, else the built-in one (name required, mobile and email optional).";
 
-/** Issue 5 "Pre-chat form": what a skill group with showForm asks before the chat. */
+/** Issue 5 "Pre-chat form" (a use of the form builder since issue 16): what a skill group with showForm asks before the chat. */
 export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   const forms = createFormService({ db: app.services.db });
   // Issue 16: the builder's forms are the same module's second use (console API and public page).
   await app.register(surveyRoutes);
   await app.register(publicFormRoutes);
   await app.register(chatFormRoutes);
-
-  app.get(
-    '/api/form/query',
-    {
-      onRequest: [requirePermission(permissionId, 'query')],
-      schema: {
-        tags,
-        summary: "A page of the organisation's saved forms (its default first)",
-        description: scopeDescription,
-        querystring: formQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(formSchema)), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => ok(request, await forms.page(getPrincipal(request), request.query)),
-  );
 
   app.get(
     '/api/form/get',
@@ -73,32 +57,50 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [requirePermission(permissionId, 'edit')],
       schema: {
         tags,
-        summary: 'Create or replace the form of the organisation (no wid) or of a skill group',
+        summary: 'Write and publish the pre-chat form of the organisation (no wid) or of a skill group',
         description:
-          `${scopeDescription} Built-in keys (name, mobile, email, age, job) keep their type; custom ` +
-          'fields are text, number or select (with options) and need a label; keys are unique.',
+          `${scopeDescription} Kept for API clients of issue 5: the fields are builder items (the ` +
+          "builder's rules; built-in keys name, mobile, email, age, job may leave the label empty and get " +
+          "the caller's language's word). The scope's own builder form is saved and published as its next " +
+          'version; a scope without one gets a new form, chosen for it.',
         body: formSaveBodySchema,
         response: { 200: envelopeSchema(formSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ok(request, await forms.save(getPrincipal(request), request.body)),
+    async (request) =>
+      ok(request, await forms.save(getPrincipal(request), request.body, languageOf(request))),
+  );
+
+  app.get(
+    '/api/form/prechat/default',
+    {
+      onRequest: [requirePermission(permissionId, 'get')],
+      schema: {
+        tags,
+        summary: "The organisation's default pre-chat form (a builder form), or fid null",
+        description: scopeDescription,
+        querystring: z.object({ client: z.string().max(32).optional() }),
+        response: { 200: envelopeSchema(prechatDefaultSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ok(request, await forms.getDefault(getPrincipal(request))),
   );
 
   app.post(
-    '/api/form/delete',
+    '/api/form/prechat/default',
     {
-      onRequest: [requirePermission(permissionId, 'delete')],
+      onRequest: [requirePermission(permissionId, 'edit')],
       schema: {
         tags,
-        summary: "Delete a saved form: the organisation's default (or the built-in form) applies again",
-        body: fidBodySchema,
-        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 401, 403, 404) },
+        summary: "Choose the organisation's default pre-chat form (null or '': the built-in form)",
+        description:
+          `${scopeDescription} The form must be published (400 naming fid); an unknown or another ` +
+          "organisation's fid → 404.",
+        body: prechatDefaultBodySchema,
+        response: { 200: envelopeSchema(prechatDefaultSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      await forms.remove(getPrincipal(request), request.body.fid);
-      return ok(request, null);
-    },
+    async (request) => ok(request, await forms.setDefault(getPrincipal(request), request.body.fid || null)),
   );
 
   app.get(
@@ -130,7 +132,8 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The pre-chat form of a skill group and whether it must be filled before asking for a chat',
         description:
           `${scopeDescription} \`required\` is true when the group has showForm on and the visitor has no ` +
-          'open chat with it; the answers then go as `form` in POST /visitor/api/thread/request.',
+          'open chat with it; the answers then go as `form` in POST /visitor/api/thread/request. A select or ' +
+          "radio option with a route puts the conversation through to that skill group (the original's 205 flow).",
         querystring: z.object({
           wid: z.string().trim().min(1).max(64),
           client: z.string().max(32).optional(),

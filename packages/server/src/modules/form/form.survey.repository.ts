@@ -38,7 +38,11 @@ export type SurveyRow = Awaited<ReturnType<ReturnType<typeof selectSurveys>['exe
 export const findSurvey = (db: Executor, orgId: number, fid: string) =>
   selectSurveys(db, orgId).where('chat_form.fid', '=', fid).executeTakeFirst();
 
-export type SurveyFilter = { q?: string; status?: 'draft' | 'published' | 'changed' };
+export type SurveyFilter = {
+  q?: string;
+  status?: 'draft' | 'published' | 'changed';
+  use?: 'prechat' | 'afterchat';
+};
 
 const surveyFilter =
   (orgId: number, filter: SurveyFilter) => (eb: ExpressionBuilder<Database, 'chat_form'>) => {
@@ -56,6 +60,24 @@ const surveyFilter =
       parts.push(eb('chat_form.version', '>', 0), eb('chat_form.is_changed', '=', 0));
     if (filter.status === 'changed')
       parts.push(eb('chat_form.version', '>', 0), eb('chat_form.is_changed', '=', 1));
+    if (filter.use) {
+      const column = filter.use === 'prechat' ? 'workgroup.prechat_form_id' : 'workgroup.afterchat_form_id';
+      const byGroup = eb.exists(
+        eb
+          .selectFrom('workgroup')
+          .select('workgroup.id')
+          .whereRef(column, '=', 'chat_form.id')
+          .where('workgroup.deleted_at', 'is', null),
+      );
+      const byDefault = eb.exists(
+        eb
+          .selectFrom('form_default')
+          .select('form_default.id')
+          .whereRef('form_default.form_id', '=', 'chat_form.id')
+          .where('form_default.purpose', '=', filter.use),
+      );
+      parts.push(eb.or([byGroup, byDefault]));
+    }
     return eb.and(parts);
   };
 
@@ -237,6 +259,7 @@ const selectResponses = (db: Executor, orgId: number, formId: number, filter: Re
     'form_response.answers',
     'form_response.duration_ms',
     'form_response.created_at',
+    'form_response.source',
     'thread.tid as tid',
   ]);
 };
@@ -296,6 +319,7 @@ export const findResponse = (db: Executor, orgId: number, rid: string) =>
       'form_response.answers',
       'form_response.duration_ms',
       'form_response.created_at',
+      'form_response.source',
       'chat_form.fid',
       'thread.tid as tid',
     ])
@@ -313,6 +337,8 @@ export const insertResponse = async (
     ipHash: string;
     answers: string;
     durationMs: number | null;
+    /** How it was given (contract formResponseSourceValues); the public page by default. */
+    source?: string;
     now: number;
   },
 ) => {
@@ -328,6 +354,7 @@ export const insertResponse = async (
       ip_hash: values.ipHash,
       answers: values.answers,
       duration_ms: values.durationMs,
+      source: values.source ?? 'page',
       created_at: values.now,
     })
     .execute();

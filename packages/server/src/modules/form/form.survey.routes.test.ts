@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import type {
-  Form,
   Page,
   Survey,
   SurveyResponse,
@@ -126,7 +125,12 @@ await describeEachDatabase('form builder routes', (target) => {
         a.admin.token,
       );
       expect(drafts.body.data.totalElements).toBeGreaterThanOrEqual(2);
-      const prechat = await getJson<Page<Form>>(ctx, '/api/form/query?page=0&size=10', a.admin.token);
+      // No skill group uses these forms before a chat.
+      const prechat = await getJson<Page<Survey>>(
+        ctx,
+        '/api/form/survey/query?page=0&size=10&use=prechat',
+        a.admin.token,
+      );
       expect(prechat.body.data.totalElements).toBe(0);
       const fetched = await getJson<Survey>(ctx, `/api/form/survey/get?fid=${draft.fid}`, a.admin.token);
       expect(fetched.body.data.fid).toBe(draft.fid);

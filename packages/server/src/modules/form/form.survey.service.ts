@@ -1,12 +1,15 @@
 import {
   describeFormError,
   formItemSchema,
+  formResponseSourceValues,
   formValuesSchema,
   surveySaveBodySchema,
   surveySettingsSchema,
   toPage,
   validateFormAnswers,
   type FormItem,
+  type FormResponseSource,
+  type FormUse,
   type FormValues,
   type Language,
   type Page,
@@ -27,6 +30,7 @@ import { createPublicId } from '../../lib/ids.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import type { Principal } from '../auth/auth.service.js';
 import './form.messages.js';
+import { checkFormRoutes, listFormUses } from './form.uses.js';
 import {
   deleteSurvey,
   findLiveSurvey,
@@ -65,7 +69,7 @@ const parseValues = (json: string): FormValues => formValuesSchema.parse(JSON.pa
 
 export const surveyPathOf = (fid: string) => `/form/${fid}`;
 
-const toSurvey = (row: SurveyRow, origin: string): Survey => ({
+const toSurvey = (row: SurveyRow, origin: string, uses: FormUse[] = []): Survey => ({
   fid: row.fid,
   title: row.title,
   description: row.description,
@@ -78,7 +82,11 @@ const toSurvey = (row: SurveyRow, origin: string): Survey => ({
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
   publishedAt: row.published_at === null ? null : Number(row.published_at),
+  uses,
 });
+
+const sourceOf = (value: string): FormResponseSource =>
+  (formResponseSourceValues as readonly string[]).includes(value) ? (value as FormResponseSource) : 'page';
 
 const toResponse = (row: ResponseRow, fid: string): SurveyResponse => ({
   rid: row.rid,
@@ -86,6 +94,7 @@ const toResponse = (row: ResponseRow, fid: string): SurveyResponse => ({
   version: Number(row.version),
   answers: parseValues(row.answers),
   tid: row.tid ?? null,
+  source: sourceOf(row.source),
   durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
   createdAt: Number(row.created_at),
 });
@@ -132,21 +141,30 @@ export const createSurveyService = (deps: { db: Executor; storage: Storage; now?
 
   const page = async (principal: Principal, query: SurveyQuery, origin: string): Promise<Page<Survey>> => {
     const { rows, total } = await pageSurveys(db, principal.orgId, query, query);
+    const uses = await listFormUses(
+      db,
+      principal.orgId,
+      rows.map((row) => row.id),
+    );
     return toPage(
-      rows.map((row) => toSurvey(row, origin)),
+      rows.map((row) => toSurvey(row, origin, uses.get(row.id))),
       total,
       query,
     );
   };
 
-  const get = async (principal: Principal, fid: string, origin: string): Promise<Survey> =>
-    toSurvey(await load(principal.orgId, fid), origin);
+  const get = async (principal: Principal, fid: string, origin: string): Promise<Survey> => {
+    const row = await load(principal.orgId, fid);
+    const uses = await listFormUses(db, principal.orgId, [row.id]);
+    return toSurvey(row, origin, uses.get(row.id));
+  };
 
   const save = async (
     principal: Principal,
     body: z.output<typeof surveySaveBodySchema>,
     origin: string,
   ): Promise<Survey> => {
+    await checkFormRoutes(db, principal.orgId, body.items, 'items');
     const values = {
       title: body.title,
       description: body.description,
@@ -252,6 +270,7 @@ export const createSurveyService = (deps: { db: Executor; storage: Storage; now?
       version: Number(row.version),
       answers,
       tid: row.tid ?? null,
+      source: sourceOf(row.source),
       durationMs: row.duration_ms === null ? null : Number(row.duration_ms),
       createdAt: Number(row.created_at),
       items,
@@ -432,6 +451,7 @@ export const createSurveyService = (deps: { db: Executor; storage: Storage; now?
       visitorHash: string;
       ipHash: string;
       threadId?: number | null;
+      source?: FormResponseSource;
       language: Language;
     },
   ): Promise<{ rid: string; thankYou: string }> => {
@@ -486,6 +506,7 @@ export const createSurveyService = (deps: { db: Executor; storage: Storage; now?
         ipHash: input.ipHash,
         answers: JSON.stringify(values),
         durationMs: startedAt === null ? null : Math.max(0, at - Number(startedAt)),
+        source: input.source ?? (input.threadId ? 'chat' : 'page'),
         now: at,
       });
       await recordSubmitted(trx, {

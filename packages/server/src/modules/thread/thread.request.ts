@@ -112,7 +112,9 @@ export const createThreadRequests = (ctx: ThreadContext, queue: ThreadQueue, rob
     const answers = await forms.answersForThreadRequest(visitor, body);
     // Name, mobile and email first: the agent's new conversation row already shows the name.
     if (answers) await forms.saveContact(visitor, answers);
-    const result = await route(visitor, body, origin.client);
+    // The original's 205 flow: an option of the pre-chat form may put the visitor through to another group.
+    const routedWid = answers?.routeWid ? await forms.routeTarget(visitor.orgId, answers.routeWid) : null;
+    const result = await route(visitor, routedWid ? { wid: routedWid } : body, origin.client);
     if (answers && result.thread) await forms.saveAnswers(visitor, result.thread.tid, answers);
     return result;
   };

@@ -56,6 +56,9 @@ export type WorkgroupValues = {
   onDutyWorkgroupId: number | null;
   webhook: string;
   webhookLeaveMessage: string;
+  /** Issue 16: builder forms asked before / sent after a chat (row ids, already checked). */
+  prechatFormId: number | null;
+  afterchatFormId: number | null;
 };
 
 const toFlag = (value: boolean | undefined): number | undefined =>
@@ -105,6 +108,8 @@ const toColumns = (values: Partial<WorkgroupValues>) => ({
   on_duty_workgroup_id: values.onDutyWorkgroupId,
   webhook: values.webhook,
   webhook_leave_message: values.webhookLeaveMessage,
+  prechat_form_id: values.prechatFormId,
+  afterchat_form_id: values.afterchatFormId,
 });
 
 // A deleted robot, admin or on-duty group reads as "none": the joins only match live rows.
@@ -124,6 +129,8 @@ const selectWorkgroup = (db: Executor) =>
         .onRef('admin.org_id', '=', 'workgroup.org_id')
         .on('admin.deleted_at', 'is', null),
     )
+    .leftJoin('chat_form as prechat_form', 'prechat_form.id', 'workgroup.prechat_form_id')
+    .leftJoin('chat_form as afterchat_form', 'afterchat_form.id', 'workgroup.afterchat_form_id')
     .leftJoin('workgroup as on_duty', (join) =>
       join
         .onRef('on_duty.id', '=', 'workgroup.on_duty_workgroup_id')
@@ -146,6 +153,8 @@ const selectWorkgroup = (db: Executor) =>
       'admin.enabled as admin_enabled',
       'admin.status as admin_status',
       'on_duty.wid as on_duty_wid',
+      'prechat_form.fid as prechat_form_fid',
+      'afterchat_form.fid as afterchat_form_fid',
     ])
     .where('workgroup.deleted_at', 'is', null);
 

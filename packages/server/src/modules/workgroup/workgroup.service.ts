@@ -15,6 +15,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';
+import { publishedFormIdOf } from '../form/form.uses.js';
 import {
   countOpenThreadsOfWorkgroup,
   findAccountsByUids,
@@ -72,6 +73,8 @@ const toWorkgroup = (record: WorkgroupRecord, members: Map<number, Workgroup['us
   showTopTip: record.show_top_tip === 1,
   topTip: record.top_tip,
   showForm: record.show_form === 1,
+  preChatForm: record.prechat_form_fid,
+  afterChatForm: record.afterchat_form_fid,
   showCollectMobile: record.show_collect_mobile === 1,
   robotCollectMobile: record.robot_collect_mobile === 1,
   hideLogo: record.hide_logo === 1,
@@ -151,8 +154,17 @@ export const createWorkgroupService = (deps: { db: Executor; now?: () => number 
     current?: WorkgroupRecord,
   ): Promise<{ values: Partial<WorkgroupValues>; memberIds?: number[] }> => {
     const { orgId } = principal;
-    const { users, robotUid, admin, onDutyWorkGroupWid, ...plain } = input;
+    const { users, robotUid, admin, onDutyWorkGroupWid, preChatForm, afterChatForm, ...plain } = input;
     const values: Partial<WorkgroupValues> = { ...plain };
+    // Issue 16: a published builder form of the organisation (forms module), or none.
+    if (preChatForm !== undefined)
+      values.prechatFormId = isCleared(preChatForm)
+        ? null
+        : await publishedFormIdOf(trx, orgId, preChatForm, 'preChatForm');
+    if (afterChatForm !== undefined)
+      values.afterchatFormId = isCleared(afterChatForm)
+        ? null
+        : await publishedFormIdOf(trx, orgId, afterChatForm, 'afterChatForm');
 
     if (input.nickname !== undefined) {
       if ((await findWorkgroupIdByNickname(trx, orgId, input.nickname, current?.id)) !== undefined) {

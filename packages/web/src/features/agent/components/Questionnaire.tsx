@@ -162,11 +162,20 @@ const AnswersDrawer = ({
   );
 };
 
-/** The server's notice that the visitor answered a form, with its answers one click away. */
+/**
+ * The server's questionnaire lines: the after-chat survey it sent when the chat closed, and the
+ * notice that the visitor answered a form, with its answers one click away.
+ */
 export const QuestionnaireAnsweredNotice = ({ message }: { message: ChatMessage }) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const [isOpen, setOpen] = useState(false);
   const notice = readQuestionnaireContent(message.content);
+  if (notice && !notice.rid && notice.purpose === 'afterchat')
+    return (
+      <div className="ok-wb-notice" role="note" data-testid="message-notice">
+        {t('questionnaire.afterChatSent', { title: notice.title })}
+      </div>
+    );
   if (!notice?.rid) return null;
   return (
     <div className="ok-wb-notice" role="note" data-testid="message-notice">

@@ -246,6 +246,7 @@ export const workbenchEnUS = {
     answersFailed: 'The answers could not be loaded',
     noAnswer: '—',
     file: 'Uploaded file {{aid}}',
+    afterChatSent: 'After-chat survey “{{title}}” sent to the visitor',
   },
   clients: {
     web: 'Web',

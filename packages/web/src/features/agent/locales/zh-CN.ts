@@ -248,6 +248,7 @@ export const workbenchZhCN: Messages<WorkbenchMessages> = {
     answersFailed: '答卷加载失败',
     noAnswer: '—',
     file: '已上传文件 {{aid}}',
+    afterChatSent: '已向访客发送会话结束后问卷「{{title}}」',
   },
   clients: {
     web: '网页',

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, Card, Input, InputNumber, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { isChoiceItem, type FormItem } from '@openkefu/contract';
+import { isChoiceItem, routableItemTypes, type FormItem } from '@openkefu/contract';
+import { useWorkgroupOptions } from '../../kefu/shared/display';
 import { FORM_NS } from '../shared/i18n';
 import { conditionSources, conditionValues, move } from './items';
 
@@ -32,7 +33,26 @@ export const ItemEditor = ({
   dragHandle?: ReactNode;
 }) => {
   const { t } = useTranslation(FORM_NS);
-  const patch = (changes: Partial<FormItem>) => onChange({ ...item, ...changes });
+  const workgroups = useWorkgroupOptions();
+  const patch = (changes: Partial<FormItem>) => {
+    const next = { ...item, ...changes };
+    // A route belongs to an option: renamed or removed options lose theirs.
+    if (changes.options && next.routes) {
+      const routes = Object.fromEntries(
+        Object.entries(next.routes).filter(([option]) => changes.options?.includes(option)),
+      );
+      if (Object.keys(routes).length > 0) next.routes = routes;
+      else delete next.routes;
+    }
+    onChange(next);
+  };
+  const setRoute = (option: string, wid: string | undefined) => {
+    const routes = Object.fromEntries(
+      Object.entries({ ...item.routes, [option]: wid ?? '' }).filter(([, value]) => value !== ''),
+    );
+    const { routes: _previous, ...rest } = item;
+    onChange(Object.keys(routes).length > 0 ? { ...rest, routes } : rest);
+  };
   const unset = (property: 'min' | 'max' | 'pattern' | 'patternMessage' | 'help' | 'showIf') => {
     const next = { ...item };
     delete next[property];
@@ -171,6 +191,28 @@ export const ItemEditor = ({
               </Button>
               {errorText('options')}
             </Space>
+            {(routableItemTypes as readonly string[]).includes(item.type) ? (
+              <Space orientation="vertical" style={{ width: '100%', marginTop: 8 }} data-testid="item-routes">
+                <Typography.Text strong>{t('builder.routes')}</Typography.Text>
+                <Typography.Text type="secondary">{t('builder.routesHelp')}</Typography.Text>
+                {item.options.map((option) => (
+                  <Space key={option} wrap>
+                    <span>{option} →</span>
+                    <Select
+                      allowClear
+                      style={{ minWidth: 200 }}
+                      aria-label={t('builder.routeOf', { option })}
+                      placeholder={t('builder.routeNone')}
+                      loading={workgroups.isLoading}
+                      value={item.routes?.[option]}
+                      options={workgroups.options}
+                      onChange={(wid?: string) => setRoute(option, wid)}
+                    />
+                  </Space>
+                ))}
+                {errorText('routes')}
+              </Space>
+            ) : null}
           </div>
         ) : null}
 

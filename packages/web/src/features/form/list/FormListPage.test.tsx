@@ -30,6 +30,7 @@ const survey = (overrides: Partial<Survey> = {}): Survey => ({
   createdAt: T0,
   updatedAt: T0,
   publishedAt: null,
+  uses: [],
   ...overrides,
 });
 

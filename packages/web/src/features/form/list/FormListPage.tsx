@@ -7,7 +7,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Survey, SurveyStatus } from '@openkefu/contract';
+import type { FormPurpose, Survey, SurveyStatus } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { reportUnlessHandled } from '../../../shared/api/reportError';
 import { useCan } from '../../../shared/components/Authorized';
@@ -19,8 +19,11 @@ import { FORM_NS } from '../shared/i18n';
 const EDIT_PARAM = 'edit';
 const STATUSES: SurveyStatus[] = ['draft', 'published', 'changed'];
 
-/** Forms → list (`/stable/form/list`): the organisation's forms; `?edit=<fid>|new` opens the builder. */
-export const FormListPage = () => {
+/**
+ * Forms → list (`/stable/form/list`): the organisation's forms; `?edit=<fid>|new` opens the builder.
+ * With `use`, only the forms used that way (kefu → pre-chat form lists the pre-chat forms).
+ */
+export const FormListPage = ({ use, title }: { use?: FormPurpose; title?: string } = {}) => {
   const { t } = useTranslation(FORM_NS);
   const { message } = App.useApp();
   const canDo = useCan();
@@ -29,7 +32,7 @@ export const FormListPage = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const editing = searchParams.get(EDIT_PARAM);
   const request = usePageRequest<Survey, SurveyFilters>(
-    (query: PageQuery<SurveyFilters>) => fetchSurveyPage(query),
+    (query: PageQuery<SurveyFilters>) => fetchSurveyPage(use ? { ...query, use } : query),
     { onError: reportUnlessHandled },
   );
   const open = (fid: string | null) =>
@@ -79,6 +82,25 @@ export const FormListPage = () => {
     },
     { title: t('columns.items'), search: false, width: 90, render: (_, row) => row.items.length },
     { title: t('columns.answers'), dataIndex: 'answerCount', search: false, width: 100 },
+    {
+      title: t('columns.uses'),
+      search: false,
+      render: (_, row) =>
+        row.uses.length === 0 ? (
+          '—'
+        ) : (
+          <Space wrap size={4} data-testid={`uses-${row.fid}`}>
+            {row.uses.map((entry) => (
+              <Tag
+                key={`${entry.purpose}-${entry.wid ?? ''}`}
+                color={entry.purpose === 'prechat' ? 'geekblue' : 'cyan'}
+              >
+                {t(`uses.${entry.purpose}`, { name: entry.wid ? entry.nickname : t('uses.orgDefault') })}
+              </Tag>
+            ))}
+          </Space>
+        ),
+    },
     {
       title: t('columns.updatedAt'),
       dataIndex: 'updatedAt',
@@ -142,13 +164,13 @@ export const FormListPage = () => {
     <>
       <ProTable<Survey, SurveyFilters>
         rowKey="fid"
-        headerTitle={t('list.title')}
+        headerTitle={title ?? t('list.title')}
         actionRef={actionRef}
         columns={columns}
         request={request}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        locale={{ emptyText: t('list.empty') }}
+        locale={{ emptyText: use === 'prechat' ? t('list.prechatEmpty') : t('list.empty') }}
         toolBarRender={() =>
           canDo('form.list.add') || canDo('form.list.edit')
             ? [

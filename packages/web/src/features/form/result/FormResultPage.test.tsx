@@ -33,6 +33,7 @@ const survey: Survey = {
   createdAt: T0,
   updatedAt: T0,
   publishedAt: T0,
+  uses: [],
 };
 
 const answer: SurveyResponse = {
@@ -41,6 +42,7 @@ const answer: SurveyResponse = {
   version: 2,
   answers: { buyer: 'yes', likes: ['price', 'speed'], doc: 'aid123456' },
   tid: null,
+  source: 'page',
   durationMs: 42_000,
   createdAt: T0,
 };

@@ -1,18 +1,18 @@
-import type { Envelope, Form, FormField, ThreadFormAnswers } from '@openkefu/contract';
+import type { Envelope, PrechatDefault, PublishedSurvey, ThreadFormAnswers } from '@openkefu/contract';
 import { http } from '../../../shared/api/http';
 
-/* Issue 5 pre-chat forms, console side: GET /api/form/get, POST /api/form/save and /api/form/delete. */
+/* Pre-chat forms, console side (issue 5; builder forms since issue 16). */
 
-/** `wid` undefined: the organisation's default form. */
-export const fetchForm = async (wid: string | undefined): Promise<Form> =>
-  (await http.get<Envelope<Form>>('/api/form/get', { params: { wid } })).data;
+/** The organisation's default pre-chat form (fid null: the built-in form). */
+export const fetchPrechatDefault = async (): Promise<PrechatDefault> =>
+  (await http.get<Envelope<PrechatDefault>>('/api/form/prechat/default')).data;
 
-export const saveForm = async (body: { wid?: string; title: string; fields: FormField[] }): Promise<Form> =>
-  (await http.post<Envelope<Form>>('/api/form/save', body)).data;
+export const savePrechatDefault = async (fid: string | null): Promise<PrechatDefault> =>
+  (await http.post<Envelope<PrechatDefault>>('/api/form/prechat/default', { fid })).data;
 
-export const deleteForm = async (fid: string): Promise<void> => {
-  await http.post<Envelope<null>>('/api/form/delete', { fid });
-};
+/** The published builder forms a skill group or the organisation may ask before a chat. */
+export const fetchPublishedForms = async (): Promise<PublishedSurvey[]> =>
+  (await http.get<Envelope<PublishedSurvey[]>>('/api/form/survey/published')).data;
 
 /** The workbench's visitor panel: what the visitor answered before this conversation. */
 export const fetchFormAnswers = async (tid: string): Promise<ThreadFormAnswers | null> =>

@@ -22,6 +22,7 @@ import {
 } from '@openkefu/contract';
 import { parseError } from '../../../shared/api/parseError';
 import { AvatarField } from '../../../shared/components/Upload';
+import { fetchPublishedForms } from '../form/api';
 import { fetchAgents, fetchAllGroups, fetchRobots } from './api';
 import {
   GROUP_LIMITS,
@@ -96,6 +97,12 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
 
   const agents = useQuery({ queryKey: GROUP_OPTIONS_QUERY_KEYS.agents, queryFn: fetchAgents, enabled: open });
   const robots = useQuery({ queryKey: GROUP_OPTIONS_QUERY_KEYS.robots, queryFn: fetchRobots, enabled: open });
+  // Issue 16: the published builder forms a group may ask before or send after a chat.
+  const forms = useQuery({
+    queryKey: ['kefu-form', 'published'],
+    queryFn: fetchPublishedForms,
+    enabled: open,
+  });
   const groups = useQuery({
     queryKey: GROUP_OPTIONS_QUERY_KEYS.groups,
     queryFn: fetchAllGroups,
@@ -441,6 +448,19 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
       children: (
         <>
           {flag('showForm')}
+          {(['preChatForm', 'afterChatForm'] as const).map((name) => (
+            <Col span={12} key={name}>
+              <ProFormSelect
+                name={name}
+                label={t(`fields.${name}`)}
+                tooltip={t(`help.${name}`)}
+                allowClear
+                placeholder={t(`placeholders.${name}`)}
+                options={(forms.data ?? []).map((form) => ({ value: form.fid, label: form.title }))}
+                fieldProps={{ loading: forms.isLoading, showSearch: { optionFilterProp: 'label' } }}
+              />
+            </Col>
+          ))}
           <Col span={12}>
             <ProFormRadio.Group
               name="leaveMessageType"

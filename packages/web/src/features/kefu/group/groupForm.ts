@@ -46,6 +46,9 @@ export type GroupFormValues = {
   topTip?: string;
   workTimes: WorkTimeDraft;
   showForm: boolean;
+  /** Issue 16: published builder forms (fid) asked before / sent after a chat. */
+  preChatForm?: string | null;
+  afterChatForm?: string | null;
   leaveMessageType: LeaveMessageType;
   showCollectMobile: boolean;
   hideLogo: boolean;
@@ -117,6 +120,8 @@ export const emptyGroupForm = (): GroupFormValues => ({
   topTip: '',
   workTimes: alwaysOpenDraft(browserTimeZone()),
   showForm: false,
+  preChatForm: null,
+  afterChatForm: null,
   leaveMessageType: 'default',
   showCollectMobile: false,
   hideLogo: false,
@@ -163,6 +168,8 @@ export const toGroupFormValues = (group: Workgroup): GroupFormValues => ({
   topTip: group.topTip,
   workTimes: parseWorkTimes(group.workTimes, browserTimeZone()),
   showForm: group.showForm,
+  preChatForm: group.preChatForm ?? null,
+  afterChatForm: group.afterChatForm ?? null,
   leaveMessageType: group.leaveMessageType,
   showCollectMobile: group.showCollectMobile,
   hideLogo: group.hideLogo,
@@ -219,6 +226,8 @@ export const toGroupBody = (values: GroupFormValues): WorkgroupCreateBody => {
     topTip: text(values.topTip),
     workTimes: serializeWorkTimes(values.workTimes),
     showForm: values.showForm,
+    preChatForm: values.preChatForm || null,
+    afterChatForm: values.afterChatForm || null,
     showCollectMobile: values.showCollectMobile,
     hideLogo: values.hideLogo,
     showRightColumn: values.showRightColumn,
@@ -268,6 +277,8 @@ export const sectionOfField: Record<keyof GroupFormValues, GroupFormSection> = {
   topTip: 'tips',
   workTimes: 'workTime',
   showForm: 'display',
+  preChatForm: 'display',
+  afterChatForm: 'display',
   leaveMessageType: 'display',
   showCollectMobile: 'display',
   hideLogo: 'display',

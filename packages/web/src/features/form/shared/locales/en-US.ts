@@ -16,7 +16,13 @@ export const formEnUS = {
     items: 'Items',
     answers: 'Answers',
     updatedAt: 'Last changed',
+    uses: 'Used in chats',
     actions: 'Actions',
+  },
+  uses: {
+    prechat: 'Before chat: {{name}}',
+    afterchat: 'After chat: {{name}}',
+    orgDefault: 'organisation default',
   },
   statuses: { draft: 'Draft', published: 'Published', changed: 'Unpublished changes' },
   types: {
@@ -41,8 +47,14 @@ export const formEnUS = {
     deleted: 'Form deleted',
     copied: 'Link copied',
     confirmDelete: 'Delete "{{title}}" with all its answers?',
+    prechatTitle: 'Pre-chat forms',
+    prechatEmpty: 'No skill group asks a builder form yet: the built-in form (name, mobile, email) applies.',
   },
   builder: {
+    routes: 'Route to a skill group',
+    routesHelp: 'Used as a pre-chat form, a visitor who picks the option is put through to this skill group.',
+    routeOf: 'Skill group for “{{option}}”',
+    routeNone: 'Stay with the skill group asked',
     newTitle: 'New form',
     editTitle: 'Edit form',
     untitled: 'Untitled form',

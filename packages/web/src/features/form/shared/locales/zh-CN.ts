@@ -23,7 +23,13 @@ export const formZhCN: Omit<Words<typeof formEnUS>, 'result' | 'statistic'> & {
     items: '题目数',
     answers: '答卷数',
     updatedAt: '最后修改',
+    uses: '会话中使用',
     actions: '操作',
+  },
+  uses: {
+    prechat: '咨询前：{{name}}',
+    afterchat: '会话结束后：{{name}}',
+    orgDefault: '组织默认',
   },
   statuses: { draft: '草稿', published: '已发布', changed: '有未发布的修改' },
   types: {
@@ -48,8 +54,14 @@ export const formZhCN: Omit<Words<typeof formEnUS>, 'result' | 'statistic'> & {
     deleted: '表单已删除',
     copied: '链接已复制',
     confirmDelete: '删除「{{title}}」及其全部答卷？',
+    prechatTitle: '咨询前表单',
+    prechatEmpty: '还没有技能组使用表单：将使用内置表单（姓名、手机号、邮箱）。',
   },
   builder: {
+    routes: '转接到技能组',
+    routesHelp: '用作咨询前表单时，选择该选项的访客会被转接到此技能组。',
+    routeOf: '“{{option}}”转接的技能组',
+    routeNone: '留在访客所选的技能组',
     newTitle: '新建表单',
     editTitle: '编辑表单',
     untitled: '未命名表单',

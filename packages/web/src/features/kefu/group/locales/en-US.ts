@@ -109,6 +109,8 @@ export const kefuGroupEnUS = {
     showTopTip: 'Show a notice at the top of the chat',
     topTip: 'Notice text',
     showForm: 'Ask visitors to fill in a pre-chat form',
+    preChatForm: 'Pre-chat form',
+    afterChatForm: 'After-chat survey',
     leaveMessageType: 'Leave-message form asks for',
     showCollectMobile: 'Ask for the mobile number in the chat window',
     hideLogo: 'Hide the OpenKefu logo',
@@ -118,6 +120,9 @@ export const kefuGroupEnUS = {
     workTimes: 'Work hours',
   },
   help: {
+    preChatForm:
+      'A published form from Forms, asked when "pre-chat form" is on. Empty: the organisation default (kefu → pre-chat forms).',
+    afterChatForm: 'A published form from Forms, sent to the visitor when a chat closes (after the rating).',
     nickname: 'Visitors see this name in the chat window.',
     recent: 'Applies to every routing mode: a returning visitor is offered to their previous agent first.',
     users: 'Agents who receive this group’s conversations.',
@@ -130,6 +135,8 @@ export const kefuGroupEnUS = {
     webhookLeaveMessage: 'Every left message is POSTed to this http(s) address.',
   },
   placeholders: {
+    preChatForm: 'Organisation default',
+    afterChatForm: 'None',
     users: 'Choose agents',
     admin: 'Choose one of the members',
     robotUid: 'Choose a robot',

@@ -110,6 +110,8 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     showTopTip: '在聊天窗口顶部显示公告',
     topTip: '公告内容',
     showForm: '咨询前显示表单',
+    preChatForm: '咨询前表单',
+    afterChatForm: '会话结束后问卷',
     leaveMessageType: '留言表单收集',
     showCollectMobile: '在聊天窗口收集手机号',
     hideLogo: '隐藏 OpenKefu 标识',
@@ -119,6 +121,9 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     workTimes: '工作时间',
   },
   help: {
+    preChatForm:
+      '从表单问卷中选择已发布的表单，开启"咨询前显示表单"时使用。留空则使用组织默认表单（客服 → 咨询前表单）。',
+    afterChatForm: '从表单问卷中选择已发布的表单，会话结束时（评价之后）发送给访客。',
     nickname: '访客在聊天窗口中看到的名称。',
     recent: '对所有分配方式生效：老访客优先分配给上次接待他的客服。',
     users: '接待本技能组会话的客服。',
@@ -131,6 +136,8 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     webhookLeaveMessage: '每条留言都会 POST 到该 http(s) 地址。',
   },
   placeholders: {
+    preChatForm: '组织默认',
+    afterChatForm: '不发送',
     users: '选择客服',
     admin: '从成员中选择',
     robotUid: '选择机器人',
