@@ -7,10 +7,11 @@ import { startServer, type RunningServer } from './support/server.js';
 /**
  * Issue 16 in Chromium, quality inspection: with the rule "every conversation rated 2 stars or
  * fewer", a widget conversation the visitor rates 1 star after the agent closed it lands in the
- * scoring queue; a checker scores it with a comment on the agent's message, the agent appeals, the
- * checker accepts with a new score, and the statistics page shows the average and appeal rate the
- * test computes from the scores it entered (a second conversation, rated 2 stars, scored through
- * the API and not appealed, makes the figures more than one number).
+ * scoring queue; a checker scores it with a comment on the agent's message, the agent reads it and
+ * appeals on her results page (the only page of the section she sees), the checker accepts with a
+ * new score, and the statistics page shows the average and appeal rate the test computes from the
+ * scores it entered (a second conversation, rated 2 stars, scored through the API and not
+ * appealed, makes the figures more than one number).
  */
 
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 100 });
@@ -221,24 +222,43 @@ describe.skipIf(!hasChromium)('quality inspection: sampled, scored, appealed, de
       }),
     ]);
 
-    // Agents have no `quality` menu (their default role lacks the authority), so Erin cannot open the
-    // results page: she reads her own result and appeals through the API with her token.
+    // Erin's quality section holds only her results: she reads the comment and appeals in the console.
     expect(await statusOf('/api/quality/query?page=0&size=10', agent)).toBe(403);
-    const mine = await api<Page0<Inspection>>('/api/quality/result/query?page=0&size=10', agent);
-    expect(mine.content.map((entry) => entry.qid)).toEqual([qid]);
-    const seen = await api<Detail>(`/api/quality/get?qid=${qid}`, agent);
-    expect(seen.comments.map((comment) => comment.content)).toEqual([
-      'Give the refund date instead of asking to wait.',
-    ]);
-    await api('/api/quality/appeal', agent, {
-      qid,
-      reason: 'I greeted the visitor and the refund date was not known yet.',
+    const own = await consolePage(agent, '/stable/quality');
+    await own.waitForURL(/\/stable\/quality\/result$/);
+    const sectionMenu = own.getByRole('navigation', { name: 'Quality inspection menu' });
+    await sectionMenu.getByRole('menuitem', { name: 'Results' }).waitFor();
+    expect(await sectionMenu.getByRole('menuitem').allInnerTexts()).toEqual(['Results']);
+    const ownRows = own.locator('.ant-table-row');
+    await ownRows.first().waitFor();
+    expect(await ownRows.count()).toBe(1);
+    await ownRows.first().getByText('View', { exact: true }).click();
+    const ownResult = own.getByRole('dialog', { name: 'Quality result' });
+    await ownResult.getByText(`Score ${firstScore} / 100 — pass mark ${PASS_MARK}`).waitFor();
+    await ownResult.getByText('Quinn: Give the refund date instead of asking to wait.').waitFor();
+    // Reading is all she may do to the score: its inputs are disabled, there is no decision to take.
+    expect(await ownResult.getByLabel('Greets the visitor').inputValue()).toBe(String(first.greet));
+    expect(await ownResult.getByLabel('Greets the visitor').isDisabled()).toBe(true);
+    expect(await ownResult.getByRole('button', { name: 'Accept and rescore' }).count()).toBe(0);
+    await ownResult.getByLabel('Reason').fill('I greeted the visitor and the refund date was not known yet.');
+    await ownResult.getByRole('button', { name: 'Appeal', exact: true }).click();
+    await toast(own, 'Appeal sent').waitFor();
+    await ownResult
+      .getByText(/^Appealed .+: I greeted the visitor and the refund date was not known yet\.$/)
+      .waitFor();
+    expect(await ownResult.getByLabel('Reason').count()).toBe(0);
+    await screenshot(own, 'quality-agent-appeal');
+    expect(await api<Detail>(`/api/quality/get?qid=${qid}`, agent)).toMatchObject({
+      status: 'appealed',
+      appeal: { reason: 'I greeted the visitor and the refund date was not known yet.' },
     });
 
     // The checker accepts the appeal on the results page with a new score.
     const results = await consolePage(checker, `/stable/quality/result?qid=${qid}`);
     const result = results.getByRole('dialog', { name: 'Quality result' });
-    await result.getByText('I greeted the visitor and the refund date was not known yet.').waitFor();
+    await result
+      .getByText(/^Appealed .+: I greeted the visitor and the refund date was not known yet\.$/)
+      .waitFor();
     const rescore = { greet: 10, solve: 8 };
     const finalScore = scoreOf(rescore);
     await result.getByLabel('Greets the visitor').fill(String(rescore.greet));
@@ -261,7 +281,14 @@ describe.skipIf(!hasChromium)('quality inspection: sampled, scored, appealed, de
       org: 'openkefu',
       page: 'https://shop.example/returns',
     });
-    const { tid } = await api<{ tid: string }>('/visitor/api/thread/request', visitorToken, { wid });
+    const requested = await api<{ code: number; thread: { tid: string } | null }>(
+      '/visitor/api/thread/request',
+      visitorToken,
+      { wid },
+    );
+    // Erin is online: a chat with her (200), not the leave-message form.
+    expect(requested.code).toBe(200);
+    const tid = requested.thread?.tid ?? '';
     await api('/api/thread/close', agent, { tid });
     await api('/visitor/api/rate', visitorToken, { tid, score: 2, note: '' });
     await eventually(async () => (await queue()).totalElements).toBe(2);

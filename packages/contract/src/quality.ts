@@ -134,7 +134,10 @@ export type QualitySource = z.infer<typeof qualitySourceSchema>;
 export const qualityFactsSchema = z.object({
   firstResponseMs: z.number().nullable(),
   longestSilenceMs: z.number().nullable(),
+  /** The agent's sensitive-word hits (the check items judge the agent). */
   sensitiveWords: z.array(z.string()),
+  /** The visitor's hits: with the agent's, they make the sensitive-word sampling rule pick it. */
+  visitorSensitiveWords: z.array(z.string()).default([]),
   closeType: z.string().nullable(),
   rating: z.number().nullable(),
   transferCount: z.number().int(),
@@ -323,7 +326,12 @@ export type QualityScoreResult = {
   criteria: { key: string; percent: number }[];
 };
 
-const roundTenth = (value: number): number => Math.round(value * 10 + 1e-9) / 10;
+/**
+ * Half up to one decimal. The nudge undoes binary fractions: 3 × 1/4 + 97 × 7/10 is 68.65 but adds
+ * up to 68.64999…, which a bare Math.round would take down to 68.6.
+ */
+export const roundHalfUpTenth = (value: number): number => Math.round(value * 10 + 1e-9) / 10;
+const roundTenth = roundHalfUpTenth;
 
 /** The total from item scores (see the file comment); missing items count as full points. */
 export const computeQualityScore = (

@@ -19,6 +19,9 @@ import * as quality from './migrations/0016_quality.js';
 import * as forms from './migrations/0017_forms.js';
 import * as widgetTicket from './migrations/0018_widget_ticket.js';
 import * as statistic from './migrations/0019_statistic.js';
+import * as formsPrechat from './migrations/0020_forms_prechat.js';
+import * as qualitySnapshot from './migrations/0021_quality_snapshot.js';
+import * as ticketTemplate from './migrations/0022_ticket_template.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -46,6 +49,9 @@ const migrations: Record<string, DialectMigration> = {
   '0017_forms': forms,
   '0018_widget_ticket': widgetTicket,
   '0019_statistic': statistic,
+  '0020_forms_prechat': formsPrechat,
+  '0021_quality_snapshot': qualitySnapshot,
+  '0022_ticket_template': ticketTemplate,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -136,6 +136,9 @@ export type WorkgroupTable = {
   help_center_search: Generated<number>;
   /** Migration 0018: the widget offers "Leave a ticket". */
   widget_ticket: Generated<number>;
+  /** Issue 16 (0020): the builder form asked before a chat, and the one sent when a chat closes. */
+  prechat_form_id: number | null;
+  afterchat_form_id: number | null;
   auto_close_minutes: Generated<number>;
   max_queue_count: Generated<number>;
   max_queue_seconds: Generated<number>;
@@ -532,6 +535,16 @@ export type FormResponseTable = {
   answers: string;
   duration_ms: number | null;
   created_at: number;
+  /** page | chat | prechat | afterchat (0020). */
+  source: Generated<string>;
+};
+
+/** The organisation's default form of a purpose (0020: the default pre-chat form). */
+export type FormDefaultTable = {
+  id: Generated<number>;
+  org_id: number;
+  purpose: string;
+  form_id: number;
 };
 
 export type FormSessionTable = {
@@ -829,6 +842,8 @@ export type TicketTable = {
   feedback_id: string | null;
   /** Migration 0018: the visitor who left it in the widget ("My tickets"). */
   visitor_id: number | null;
+  /** Migration 0022: the template it was made from (custom fields checked on update). */
+  template_id: number | null;
   /** JSON array of contract TicketAttachment. */
   attachments: Generated<string>;
   /** JSON object of custom field values. */
@@ -1043,6 +1058,8 @@ export type QualityInspectionTable = {
   facts: Generated<string>;
   /** JSON QualityItemScore[] */
   items: Generated<string>;
+  /** JSON `{ name, passMark, criteria }`: the scheme as it was scored (null until scored). */
+  scheme_snapshot: string | null;
   score: number | null;
   passed: number | null;
   fatal: Generated<number>;
@@ -1127,6 +1144,7 @@ export type Database = {
   form_version: FormVersionTable;
   form_response: FormResponseTable;
   form_session: FormSessionTable;
+  form_default: FormDefaultTable;
   article: ArticleTable;
   article_category: ArticleCategoryTable;
   article_version: ArticleVersionTable;

@@ -87,7 +87,7 @@ const seedMenu = async (db: Executor, now: number) => {
           component: `${section.key}/${item.key}`,
           redirect: '',
           type: show ? 'item' : 'route',
-          authorities: section.authorities,
+          authorities: item.authorities ?? section.authorities,
           debugOnly: item.debugOnly ?? false,
           adminOnly: item.adminOnly ?? false,
         },

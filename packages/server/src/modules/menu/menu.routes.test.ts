@@ -112,7 +112,11 @@ await describeEachDatabase('menu routes', (target) => {
         'settings',
         'ticket',
         'feedback',
+        'quality',
       ]);
+      // Of quality, only their own results (issue 16).
+      const quality = body.data.find((node) => node.name === 'quality');
+      expect(quality?.children.map((node) => node.name)).toEqual(['quality.result']);
     });
 
     it('shows a quality checker its sections', async () => {

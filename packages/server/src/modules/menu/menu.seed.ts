@@ -14,6 +14,8 @@ export type SeedItem = {
   show?: boolean;
   debugOnly?: boolean;
   adminOnly?: boolean;
+  /** Narrower than the section's: who may open this item (default: the section's authorities). */
+  authorities?: AuthorityKey[];
 };
 
 export type SeedSection = {
@@ -276,12 +278,13 @@ export const menuSeed: SeedSection[] = [
     icon: 'AuditOutlined',
     layout: 'QualityLayout',
     defaultItem: 'list',
-    authorities: ['quality'],
+    // `chat` opens the section for agents, who see only the results (their own, issue 16).
+    authorities: ['quality', 'chat'],
     items: [
-      item('list', '质检评分', 'Scoring', 'CheckSquareOutlined'),
-      item('setting', '方案配置', 'Schemes', 'ControlOutlined'),
+      item('list', '质检评分', 'Scoring', 'CheckSquareOutlined', { authorities: ['quality'] }),
+      item('setting', '方案配置', 'Schemes', 'ControlOutlined', { authorities: ['quality'] }),
       item('result', '质检结果', 'Results', 'FileSearchOutlined', debug),
-      item('statistic', '统计', 'Statistics', 'BarChartOutlined', debug),
+      item('statistic', '统计', 'Statistics', 'BarChartOutlined', { ...debug, authorities: ['quality'] }),
     ],
   },
   {

@@ -340,20 +340,13 @@ export const listCycleEvents = (db: Executor, orgId: number, threadId: number, c
     .orderBy('id')
     .execute();
 
-/** Words of the agent's sensitive-word hits in the conversation between the times. */
-export const listAgentTabooWords = (
-  db: Executor,
-  orgId: number,
-  threadId: number,
-  from: number,
-  to: number,
-) =>
+/** Words of the sensitive-word hits in the conversation between the times, by visitor or agent. */
+export const listTabooHits = (db: Executor, orgId: number, threadId: number, from: number, to: number) =>
   db
     .selectFrom('taboo_hit')
-    .select(['word'])
+    .select(['word', 'sender_kind'])
     .where('org_id', '=', orgId)
     .where('thread_id', '=', threadId)
-    .where('sender_kind', '=', 'agent')
     .where('created_at', '>=', from)
     .where('created_at', '<=', to)
     .orderBy('id')
@@ -433,6 +426,7 @@ export const selectInspection = (db: Executor) =>
       'qi.status',
       'qi.facts',
       'qi.items',
+      'qi.scheme_snapshot',
       'qi.score',
       'qi.passed',
       'qi.fatal',
@@ -518,6 +512,8 @@ export const updateInspection = async (
   values: {
     status: QualityStatus;
     items?: string;
+    /** JSON: the scheme the score was computed with. */
+    schemeSnapshot?: string;
     score?: number;
     passed?: boolean;
     fatal?: boolean;
@@ -535,6 +531,7 @@ export const updateInspection = async (
     .set({
       status: values.status,
       ...(values.items !== undefined ? { items: values.items } : {}),
+      ...(values.schemeSnapshot !== undefined ? { scheme_snapshot: values.schemeSnapshot } : {}),
       ...(values.score !== undefined ? { score: values.score } : {}),
       ...(values.passed !== undefined ? { passed: values.passed ? 1 : 0 } : {}),
       ...(values.fatal !== undefined ? { fatal: values.fatal ? 1 : 0 } : {}),
@@ -648,6 +645,7 @@ export const listScoredForStatistic = (db: Executor, orgId: number, from: number
       'qi.score',
       'qi.passed',
       'qi.items',
+      'qi.scheme_snapshot',
       'qi.appealed_at',
       'qi.closed_at',
       'scheme.criteria',

@@ -135,7 +135,7 @@ await describeEachDatabase('quality routes', (target) => {
 
     it('creates a group override, keeps one default and deletes only unused non-default schemes', async () => {
       const group = await insertWorkgroup(ctx, a.orgId, { nickname: 'VIP' });
-      const saved = await postJson<QualityScheme>(ctx, '/api/quality/scheme/save', a.checker.token, {
+      const saved = await postJson<QualityScheme>(ctx, '/api/quality/scheme/save', a.admin.token, {
         name: 'VIP scheme',
         passMark: 80,
         criteria: criteria(40),
@@ -676,6 +676,397 @@ await describeEachDatabase('quality routes', (target) => {
       expect(Number(file.headers['x-export-rows'])).toBeGreaterThan(3);
     });
   });
+
+  describe('roles: admins manage, checkers score, agents read their own', () => {
+    const scheme = {
+      name: 'Roles scheme',
+      criteria: [{ key: 'c', name: 'C', weight: 100, items: [{ key: 'i', name: 'I', points: 10 }] }],
+    };
+
+    it('lets checkers read schemes and sampling rules but not change them (403)', async () => {
+      const org = await createRecordsOrg(ctx);
+      const saved = await postJson<QualityScheme>(ctx, '/api/quality/scheme/save', org.admin.token, scheme);
+      expect(saved.status).toBe(200);
+      const rule = await postJson<QualityRule>(ctx, '/api/quality/rule/save', org.admin.token, {
+        kind: 'lowRating',
+        threshold: 2,
+      });
+      expect(rule.status).toBe(200);
+      const { qsid } = saved.body.data;
+      const { qrid } = rule.body.data;
+
+      const schemes = await getJson<QualityScheme[]>(ctx, '/api/quality/scheme/query', org.checker.token);
+      expect(schemes.status).toBe(200);
+      expect(schemes.body.data.map((entry) => entry.qsid)).toContain(qsid);
+      const rules = await getJson<QualityRule[]>(ctx, '/api/quality/rule/query', org.checker.token);
+      expect(rules.body.data.map((entry) => entry.qrid)).toEqual([qrid]);
+
+      const refused = [
+        await postJson(ctx, '/api/quality/scheme/save', org.checker.token, scheme),
+        await postJson(ctx, '/api/quality/scheme/save', org.checker.token, { ...scheme, qsid }),
+        await postJson(ctx, '/api/quality/scheme/delete', org.checker.token, { qsid }),
+        await postJson(ctx, '/api/quality/rule/save', org.checker.token, { kind: 'percent', threshold: 5 }),
+        await postJson(ctx, '/api/quality/rule/save', org.checker.token, {
+          qrid,
+          kind: 'lowRating',
+          threshold: 1,
+        }),
+        await postJson(ctx, '/api/quality/rule/delete', org.checker.token, { qrid }),
+      ];
+      expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+      expect(refused[0]?.body).toMatchObject({ code: 'FORBIDDEN' });
+      // Nothing changed.
+      expect(
+        (await getJson<QualityRule[]>(ctx, '/api/quality/rule/query', org.admin.token)).body.data,
+      ).toMatchObject([{ qrid, kind: 'lowRating', threshold: 2 }]);
+      expect(
+        (await getJson<QualityScheme[]>(ctx, '/api/quality/scheme/query', org.admin.token)).body.data.map(
+          (entry) => entry.name,
+        ),
+      ).toContain('Roles scheme');
+      // The checker still scores.
+      const thread = await closedThread(org);
+      const added = await postJson<QualityInspection>(ctx, '/api/quality/add', org.checker.token, {
+        tid: thread.tid,
+      });
+      expect(added.status).toBe(200);
+      expect(
+        (
+          await postJson(ctx, '/api/quality/score', org.checker.token, {
+            qid: added.body.data.qid,
+            items: [],
+          })
+        ).status,
+      ).toBe(200);
+    });
+
+    it('shows an agent only the results page of the section, and opens nothing else to them', async () => {
+      const org = await createRecordsOrg(ctx);
+      type Node = { name: string; children: Node[] };
+      const qualityItems = async (token: string) => {
+        const menu = await getJson<Node[]>(ctx, '/api/v1/menu/list?platform=kefu', token);
+        return menu.body.data.find((node) => node.name === 'quality')?.children.map((node) => node.name);
+      };
+      expect(await qualityItems(org.agent.token)).toEqual(['quality.result']);
+      expect(await qualityItems(org.checker.token)).toEqual([
+        'quality.list',
+        'quality.setting',
+        'quality.result',
+        'quality.statistic',
+      ]);
+      expect(await qualityItems(org.admin.token)).toEqual([
+        'quality.list',
+        'quality.setting',
+        'quality.result',
+        'quality.statistic',
+      ]);
+
+      type Profile = { roles: { permissions: { permissionId: string; actionList: string[] }[] }[] };
+      const grants = async (token: string) =>
+        Object.fromEntries(
+          (await getJson<Profile>(ctx, '/api/user/profile', token)).body.data.roles
+            .flatMap((role) => role.permissions)
+            .filter((permission) => permission.permissionId.startsWith('quality'))
+            .map((permission) => [permission.permissionId, permission.actionList]),
+        );
+      expect(await grants(org.agent.token)).toEqual({
+        quality: ['query', 'get'],
+        'quality.result': ['query', 'get'],
+      });
+      expect((await grants(org.checker.token))['quality.setting']).toEqual(['query', 'get']);
+      expect((await grants(org.checker.token))['quality.result']).toContain('edit');
+
+      const from = Date.now() - 86_400_000;
+      const forbidden = [
+        await getJson(ctx, '/api/quality/query', org.agent.token),
+        await getJson(ctx, '/api/quality/options', org.agent.token),
+        await getJson(ctx, '/api/quality/scheme/query', org.agent.token),
+        await getJson(ctx, '/api/quality/rule/query', org.agent.token),
+        await getJson(ctx, `/api/quality/statistic?from=${from}&to=${Date.now()}`, org.agent.token),
+        await postJson(ctx, '/api/quality/sample', org.agent.token, { from, to: Date.now() }),
+      ];
+      expect(forbidden.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+      expect((await getJson(ctx, '/api/quality/result/query', org.agent.token)).status).toBe(200);
+    });
+  });
+
+  describe('sampling rules at work', () => {
+    const dayMs = 86_400_000;
+    const enable = (org: RecordsOrg, kind: string, threshold = 0) =>
+      postJson(ctx, '/api/quality/rule/save', org.admin.token, { kind, threshold });
+    const sampleAll = (org: RecordsOrg, from: number, to: number) =>
+      postJson<{ added: number; examined: number }>(ctx, '/api/quality/sample', org.checker.token, {
+        from,
+        to,
+      });
+    const queued = async (org: RecordsOrg) =>
+      (await getJson<Page<QualityInspection>>(ctx, '/api/quality/query?page=0&size=100', org.checker.token))
+        .body.data.content;
+
+    it('samples a first response slower than N minutes, not a faster or exactly N one', async () => {
+      const org = await createRecordsOrg(ctx);
+      expect((await enable(org, 'slowFirstResponse', 2)).status).toBe(200);
+      const withFirstResponse = async (afterMs: number) => {
+        const thread = await closedThread(org);
+        const row = await ctx.database.db
+          .selectFrom('thread')
+          .select('started_at')
+          .where('id', '=', thread.id)
+          .executeTakeFirstOrThrow();
+        await ctx.database.db
+          .updateTable('thread')
+          .set({ first_response_at: Number(row.started_at) + afterMs })
+          .where('id', '=', thread.id)
+          .execute();
+        return thread;
+      };
+      const slow = await withFirstResponse(2 * 60_000 + 1_000);
+      await withFirstResponse(2 * 60_000);
+      await withFirstResponse(15_000);
+      const sampled = await sampleAll(org, Date.now() - dayMs, Date.now());
+      expect(sampled.body.data).toEqual({ added: 1, examined: 3 });
+      const [entry, ...rest] = await queued(org);
+      expect(rest).toEqual([]);
+      expect(entry).toMatchObject({ tid: slow.tid, source: 'slowFirstResponse', status: 'pending' });
+      const detail = await getJson<QualityDetail>(
+        ctx,
+        `/api/quality/get?qid=${entry?.qid}`,
+        org.checker.token,
+      );
+      expect(detail.body.data.facts.firstResponseMs).toBe(121_000);
+    });
+
+    it('samples a conversation where the visitor (not only the agent) hit a sensitive word', async () => {
+      const org = await createRecordsOrg(ctx);
+      expect((await enable(org, 'sensitiveWord')).status).toBe(200);
+      const chatting = async (word: string | null) => {
+        const visitor = await insertVisitor(ctx, org.orgId, { nickname: 'Val' });
+        const start = Date.now() - 60_000;
+        const thread = await insertThread(ctx, {
+          orgId: org.orgId,
+          visitorId: visitor.id,
+          agentId: org.agent.userId,
+          status: 'chatting',
+          createdAt: start,
+        });
+        await insertMessage(ctx, {
+          orgId: org.orgId,
+          threadId: thread.id,
+          content: word === null ? 'hello' : 'this is a ***',
+          sender: { kind: 'visitor', visitorId: visitor.id },
+          createdAt: start + 6_000,
+        });
+        if (word !== null)
+          await ctx.database.db
+            .insertInto('taboo_hit')
+            .values({
+              hid: createPublicId(),
+              org_id: org.orgId,
+              thread_id: thread.id,
+              word,
+              standard: '',
+              action: 'mask',
+              sender_kind: 'visitor',
+              sender_visitor_id: visitor.id,
+              created_at: start + 6_000,
+            })
+            .execute();
+        expect((await postJson(ctx, '/api/thread/close', org.agent.token, { tid: thread.tid })).status).toBe(
+          200,
+        );
+        return thread;
+      };
+      const rude = await chatting('scam');
+      await chatting(null);
+      const [entry, ...rest] = await queued(org);
+      expect(rest).toEqual([]);
+      expect(entry).toMatchObject({ tid: rude.tid, source: 'sensitiveWord' });
+      const detail = await getJson<QualityDetail>(
+        ctx,
+        `/api/quality/get?qid=${entry?.qid}`,
+        org.checker.token,
+      );
+      expect(detail.body.data.facts).toMatchObject({ sensitiveWords: [], visitorSensitiveWords: ['scam'] });
+      // The check items judge the agent: the visitor's word is no fatal hit.
+      expect(detail.body.data.items.find((item) => item.key === 'noSensitive')).toMatchObject({
+        hit: false,
+        isAutomatic: true,
+      });
+    });
+
+    it('takes 5 % of each agent’s conversations per UTC day: the 1st, 21st and 41st of 41', async () => {
+      const org = await createRecordsOrg(ctx);
+      const second = await createAccount(ctx.database, { roles: ['ROLE_WORKGROUP_AGENT'], orgId: org.orgId });
+      expect((await enable(org, 'percent', 5)).status).toBe(200);
+      const day = Date.UTC(2026, 2, 2);
+      const visitor = await insertVisitor(ctx, org.orgId);
+      // Closed 10 minutes after creation (the fixture), one a minute from 01:00 UTC on.
+      const closeAt = async (agentId: number, at: number) =>
+        (
+          await insertThread(ctx, {
+            orgId: org.orgId,
+            visitorId: visitor.id,
+            agentId,
+            createdAt: at - 600_000,
+          })
+        ).tid;
+      const first: string[] = [];
+      for (let index = 0; index < 41; index += 1)
+        first.push(await closeAt(org.agent.userId, day + 3_600_000 + index * 60_000));
+      // The same agent the next day (counting starts again) and another agent the first day.
+      const nextDay = [
+        await closeAt(org.agent.userId, day + dayMs + 3_600_000),
+        await closeAt(org.agent.userId, day + dayMs + 3_660_000),
+      ];
+      const other = [
+        await closeAt(second.userId, day + 7_200_000),
+        await closeAt(second.userId, day + 7_260_000),
+        await closeAt(second.userId, day + 7_320_000),
+      ];
+      // A conversation closed just before the day began belongs to the day before.
+      const dayBefore = await closeAt(org.agent.userId, day - 1);
+
+      const sampled = await sampleAll(org, day - dayMs, day + 2 * dayMs - 1);
+      expect(sampled.body.data).toEqual({ added: 6, examined: 47 });
+      const tids = new Set((await queued(org)).map((entry) => entry.tid));
+      // ceil(k × 5 %) after the k-th close: 1 at k = 1, 2 at k = 21, 3 at k = 41.
+      expect(first.filter((tid) => tids.has(tid))).toEqual([first[0], first[20], first[40]]);
+      expect(nextDay.filter((tid) => tids.has(tid))).toEqual([nextDay[0]]);
+      expect(other.filter((tid) => tids.has(tid))).toEqual([other[0]]);
+      expect(tids.has(dayBefore)).toBe(true);
+      expect((await queued(org)).every((entry) => entry.source === 'percent')).toBe(true);
+      // Running it again adds nothing.
+      expect((await sampleAll(org, day - dayMs, day + 2 * dayMs - 1)).body.data.added).toBe(0);
+    });
+  });
+
+  describe('scheme snapshot', () => {
+    const criteria = [
+      {
+        key: 'attitude',
+        name: 'Attitude',
+        weight: 60,
+        items: [
+          { key: 'greet', name: 'Greets', points: 10 },
+          { key: 'polite', name: 'Polite', points: 10 },
+        ],
+      },
+      {
+        key: 'solution',
+        name: 'Solution',
+        weight: 40,
+        items: [{ key: 'solve', name: 'Solves', points: 10 }],
+      },
+    ];
+
+    it('keeps a scored inspection’s scheme, score, detail and statistics when the scheme is edited', async () => {
+      const org = await createRecordsOrg(ctx);
+      const saved = await postJson<QualityScheme>(ctx, '/api/quality/scheme/save', org.admin.token, {
+        name: 'Desk v1',
+        passMark: 70,
+        isDefault: true,
+        criteria,
+      });
+      expect(saved.status).toBe(200);
+      const add = async () => {
+        const thread = await closedThread(org);
+        return (
+          await postJson<QualityInspection>(ctx, '/api/quality/add', org.checker.token, { tid: thread.tid })
+        ).body.data.qid;
+      };
+      const qid = await add();
+      // 60 × 15/20 + 40 × 4/10 = 45 + 16 = 61, under the pass mark 70.
+      const scored = await postJson<QualityDetail>(ctx, '/api/quality/score', org.checker.token, {
+        qid,
+        items: [
+          { key: 'greet', earned: 5 },
+          { key: 'solve', earned: 4 },
+        ],
+      });
+      expect(scored.body.data).toMatchObject({ score: 61, isPassed: false });
+      const range = `from=${Date.now() - 7 * 86_400_000}&to=${Date.now()}`;
+      const read = async () => ({
+        detail: (await getJson<QualityDetail>(ctx, `/api/quality/get?qid=${qid}`, org.checker.token)).body
+          .data,
+        statistic: (
+          await getJson<QualityStatistic>(ctx, `/api/quality/statistic?${range}`, org.checker.token)
+        ).body.data,
+      });
+      const before = await read();
+      expect(before.statistic.byCriterion).toEqual([
+        { key: 'Attitude', label: 'Attitude', count: 1, average: 75 },
+        { key: 'Solution', label: 'Solution', count: 1, average: 40 },
+      ]);
+      expect(before.statistic.missedItems.map((item) => item.label).sort()).toEqual(['Greets', 'Solves']);
+
+      // The scheme changes: other weights, an item gone, another renamed, a new pass mark and name.
+      const edited = await postJson<QualityScheme>(ctx, '/api/quality/scheme/save', org.admin.token, {
+        qsid: saved.body.data.qsid,
+        name: 'Desk v2',
+        passMark: 50,
+        isDefault: true,
+        criteria: [
+          {
+            key: 'attitude',
+            name: 'Manners',
+            weight: 20,
+            items: [{ key: 'greet', name: 'Says hello', points: 4 }],
+          },
+          {
+            key: 'solution',
+            name: 'Fix',
+            weight: 80,
+            items: [{ key: 'solve', name: 'Fixes it', points: 10 }],
+          },
+        ],
+      });
+      expect(edited.status).toBe(200);
+
+      const after = await read();
+      expect(after.detail).toEqual(before.detail);
+      expect(after.detail.scheme).toMatchObject({ name: 'Desk v1', passMark: 70 });
+      expect(after.detail.schemeDetail).toMatchObject({ name: 'Desk v1', passMark: 70, criteria });
+      expect(after.statistic).toEqual(before.statistic);
+      const listed = await getJson<Page<QualityInspection>>(
+        ctx,
+        '/api/quality/result/query',
+        org.checker.token,
+      );
+      expect(listed.body.data.content.find((entry) => entry.qid === qid)?.scheme).toMatchObject({
+        name: 'Desk v1',
+        passMark: 70,
+      });
+
+      // Rescoring keeps the scheme it was scored with: `polite` is gone from the live scheme.
+      const rescored = await postJson<QualityDetail>(ctx, '/api/quality/score', org.checker.token, {
+        qid,
+        items: [{ key: 'polite', earned: 0 }],
+      });
+      expect(rescored.status).toBe(200);
+      // 60 × 10/20 + 40 = 70: passes the snapshot's mark of 70.
+      expect(rescored.body.data).toMatchObject({ score: 70, isPassed: true });
+
+      // A conversation scored now uses the edited scheme.
+      const fresh = await add();
+      expect(
+        (
+          await postJson(ctx, '/api/quality/score', org.checker.token, {
+            qid: fresh,
+            items: [{ key: 'polite', earned: 0 }],
+          })
+        ).status,
+      ).toBe(400);
+      const now = await postJson<QualityDetail>(ctx, '/api/quality/score', org.checker.token, {
+        qid: fresh,
+        items: [{ key: 'greet', earned: 1 }],
+      });
+      // 20 × 1/4 + 80 = 85.
+      expect(now.body.data).toMatchObject({ score: 85, isPassed: true, scheme: { name: 'Desk v2' } });
+      // Another organisation cannot read either.
+      const stranger = await createRecordsOrg(ctx);
+      expect((await getJson(ctx, `/api/quality/get?qid=${qid}`, stranger.checker.token)).status).toBe(404);
+    });
+  });
 });
 
 describe('quality facts', () => {
@@ -697,11 +1088,13 @@ describe('quality facts', () => {
       ],
       eventKinds: ['created', 'transferred', 'assigned', 'transferred', 'closed'],
       sensitiveWords: ['a', 'a', 'b'],
+      visitorSensitiveWords: ['c', 'c'],
     });
     expect(facts).toEqual({
       firstResponseMs: 3_000,
       longestSilenceMs: 30_000,
       sensitiveWords: ['a', 'b'],
+      visitorSensitiveWords: ['c'],
       closeType: 'timeout',
       rating: null,
       transferCount: 2,

@@ -41,7 +41,8 @@ const xlsxResponse = z.any().describe(`The .xlsx file (${xlsxMediaType})`);
 /*
  * Issue 16: quality inspection (authority `quality`). Permissions are the menu items:
  * `quality.list` (the scoring queue: query/get, add = by hand or "sample now", edit = score and
- * comment), `quality.setting` (schemes and sampling rules; delete is for administrators),
+ * comment), `quality.setting` (schemes and sampling rules; checkers only read them, edit and delete
+ * are for administrators),
  * `quality.result` (edit = decide appeals), `quality.statistic` (query, export). Results, one
  * inspection and the appeal are open to every signed-in colleague: without the `quality`
  * authority (agents) they show only the caller's own scored conversations.
@@ -100,7 +101,8 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Weights must sum to 100 (400 naming `criteria`); item keys are unique in the scheme; `isDefault` makes it ' +
           'the default (there is always exactly one); `workgroups` (wids) use this scheme instead of the default. ' +
-          'Scores already given keep their numbers. ' +
+          'Conversations already scored keep the scheme they were scored with (a snapshot). Administrators ' +
+          'only: checkers get a 403. ' +
           tenancy,
         body: qualitySchemeBodySchema,
         response: { 200: envelopeSchema(qualitySchemeSchema), ...errorResponses(400, 401, 403, 404) },
@@ -149,8 +151,9 @@ export const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create (without qrid) or update a sampling rule; one per kind (409)',
         description:
           'percent: N % (1–100) of each agent’s closed conversations per UTC day; lowRating: every conversation ' +
-          'rated N stars or fewer; sensitiveWord: every conversation where the agent hit a sensitive word; ' +
-          'slowFirstResponse: every first response slower than N minutes.',
+          'rated N stars or fewer; sensitiveWord: every conversation with a sensitive-word hit by the visitor or ' +
+          'the agent; slowFirstResponse: every first response slower than N minutes. Checkers read rules; only ' +
+          'administrators change them (403).',
         body: qualityRuleBodySchema,
         response: { 200: envelopeSchema(qualityRuleSchema), ...errorResponses(400, 401, 403, 404, 409) },
       },

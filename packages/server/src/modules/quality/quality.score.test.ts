@@ -1,4 +1,4 @@
-import type { QualityCriterion, QualityFacts } from '@openkefu/contract';
+import { roundHalfUpTenth, type QualityCriterion, type QualityFacts } from '@openkefu/contract';
 import { describe, expect, it } from 'vitest';
 import {
   checkQualityCriteria,
@@ -33,6 +33,7 @@ const facts: QualityFacts = {
   firstResponseMs: 90_000,
   longestSilenceMs: 200_000,
   sensitiveWords: [],
+  visitorSensitiveWords: [],
   closeType: 'agent',
   rating: 2,
   transferCount: 0,
@@ -71,6 +72,51 @@ describe('quality score arithmetic', () => {
       computeQualityScore(thirds, [{ key: 'x1', earned: 2, hit: false, evidence: '', isAutomatic: false }])
         .score,
     ).toBe(66.7);
+  });
+
+  it('rounds a true half up where binary fractions fall short of it', () => {
+    const given = (key: string, earned: number) => ({
+      key,
+      earned,
+      hit: false,
+      evidence: '',
+      isAutomatic: false,
+    });
+    // 3 × 1/4 + 97 × 7/10 = 0.75 + 67.9 = 68.65 exactly, which doubles add up to 68.64999…:
+    // a bare Math.round(x × 10) / 10 would give 68.6.
+    const uneven: QualityCriterion[] = [
+      { key: 'x', name: 'X', weight: 3, items: [item('x1', 4)] },
+      { key: 'y', name: 'Y', weight: 97, items: [item('y1', 10)] },
+    ];
+    expect(Math.round((3 * (1 / 4) + 97 * (7 / 10)) * 10) / 10).toBe(68.6);
+    expect(computeQualityScore(uneven, [given('x1', 1), given('y1', 7)]).score).toBe(68.7);
+    // x.x5 on the 0–100 scale: 50 × 1/8 + 50 = 56.25 → 56.3; its criterion 12.5 % stays.
+    const eighths: QualityCriterion[] = [
+      { key: 'x', name: 'X', weight: 50, items: [item('x1', 8)] },
+      { key: 'y', name: 'Y', weight: 50, items: [item('y1', 2)] },
+    ];
+    const result = computeQualityScore(eighths, [given('x1', 1)]);
+    expect(result.score).toBe(56.3);
+    expect(result.criteria).toEqual([
+      { key: 'x', percent: 12.5 },
+      { key: 'y', percent: 100 },
+    ]);
+    // 100 × 3/8 = 37.5 … 100 × 1/40 = 2.5: exact halves on the tenth are kept, below the half goes down.
+    const fortieths: QualityCriterion[] = [{ key: 'x', name: 'X', weight: 100, items: [item('x1', 80)] }];
+    expect(computeQualityScore(fortieths, [given('x1', 1)]).score).toBe(1.3); // 1.25
+    expect(computeQualityScore(fortieths, [given('x1', 3)]).score).toBe(3.8); // 3.75
+    expect(computeQualityScore(fortieths, [given('x1', 5)]).score).toBe(6.3); // 6.25
+    expect(computeQualityScore(fortieths, [given('x1', 79)]).score).toBe(98.8); // 98.75
+    const sevenths: QualityCriterion[] = [{ key: 'x', name: 'X', weight: 100, items: [item('x1', 7)] }];
+    expect(computeQualityScore(sevenths, [given('x1', 1)]).score).toBe(14.3); // 14.2857…
+  });
+
+  it('rounds the statistics’ averages half up too', () => {
+    // (0.1 + 4.6) / 2 is 2.35, stored as 2.3499999…
+    expect(Math.round(((0.1 + 4.6) / 2) * 10) / 10).toBe(2.3);
+    expect(roundHalfUpTenth((0.1 + 4.6) / 2)).toBe(2.4);
+    expect(roundHalfUpTenth(2.34)).toBe(2.3);
+    expect(roundHalfUpTenth(86.25)).toBe(86.3);
   });
 
   it('makes the score 0 on a fatal hit', () => {

@@ -6,6 +6,7 @@ import {
   type qualitySchemeBodySchema,
   qualityFactsSchema,
   qualityItemScoreSchema,
+  roundHalfUpTenth,
   toPage,
   type Language,
   type Page,
@@ -75,6 +76,7 @@ const emptyFacts: QualityFacts = {
   firstResponseMs: null,
   longestSilenceMs: null,
   sensitiveWords: [],
+  visitorSensitiveWords: [],
   closeType: null,
   rating: null,
   transferCount: 0,
@@ -83,6 +85,19 @@ const emptyFacts: QualityFacts = {
 const criteriaOf = (text: string): QualityCriterion[] => parseJson(text, z.array(qualityCriterionSchema), []);
 const itemsOf = (text: string): QualityItemScore[] => parseJson(text, z.array(qualityItemScoreSchema), []);
 const factsOf = (text: string): QualityFacts => parseJson(text, qualityFactsSchema, emptyFacts);
+
+/** What an inspection was scored with: editing the scheme later leaves past scores as they were. */
+const schemeSnapshotSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  passMark: z.number(),
+  criteria: z.array(qualityCriterionSchema),
+  /** The scheme's version: when it was last saved before the score. */
+  updatedAt: z.number(),
+});
+type SchemeSnapshot = z.infer<typeof schemeSnapshotSchema>;
+const snapshotOf = (text: string | null): SchemeSnapshot | null =>
+  text === null ? null : parseJson<SchemeSnapshot | null>(text, schemeSnapshotSchema, null);
 
 const person = (uid: string | null, nickname: string | null) =>
   uid === null ? null : { uid, nickname: nickname ?? '' };
@@ -127,6 +142,7 @@ export const computeFacts = (input: {
   messages: readonly { senderKind: string; at: number }[];
   eventKinds: readonly string[];
   sensitiveWords: readonly string[];
+  visitorSensitiveWords?: readonly string[];
 }): QualityFacts => {
   let waitingSince: number | null = null;
   let longest: number | null = null;
@@ -146,6 +162,7 @@ export const computeFacts = (input: {
         : null,
     longestSilenceMs: longest,
     sensitiveWords: [...new Set(input.sensitiveWords)],
+    visitorSensitiveWords: [...new Set(input.visitorSensitiveWords ?? [])],
     closeType: input.closeType,
     rating: input.rating,
     transferCount: input.eventKinds.filter((kind) => kind === 'transferred').length,
@@ -351,9 +368,9 @@ export const createQualityService = (deps: QualityServiceDeps) => {
 
   const factsFor = async (thread: repo.ClosedThreadRow): Promise<QualityFacts> => {
     const { from, to, events } = await cycleWindow(thread);
-    const [messages, words, rating] = await Promise.all([
+    const [messages, hits, rating] = await Promise.all([
       repo.listCycleMessages(db, thread.org_id, thread.id, from, to),
-      repo.listAgentTabooWords(db, thread.org_id, thread.id, from, to),
+      repo.listTabooHits(db, thread.org_id, thread.id, from, to),
       repo.findCycleRating(db, thread.org_id, thread.id, Number(thread.cycle)),
     ]);
     return computeFacts({
@@ -367,7 +384,8 @@ export const createQualityService = (deps: QualityServiceDeps) => {
         at: Number(message.created_at),
       })),
       eventKinds: events.map((event) => event.kind),
-      sensitiveWords: words.map((word) => word.word),
+      sensitiveWords: hits.filter((hit) => hit.sender_kind === 'agent').map((hit) => hit.word),
+      visitorSensitiveWords: hits.filter((hit) => hit.sender_kind === 'visitor').map((hit) => hit.word),
     });
   };
 
@@ -421,7 +439,9 @@ export const createQualityService = (deps: QualityServiceDeps) => {
       if (!rule) continue;
       const threshold = Number(rule.threshold);
       if (kind === 'lowRating' && facts.rating !== null && facts.rating <= threshold) return kind;
-      if (kind === 'sensitiveWord' && facts.sensitiveWords.length > 0) return kind;
+      // "Every conversation with a sensitive-word hit": the visitor's count as much as the agent's.
+      if (kind === 'sensitiveWord' && facts.sensitiveWords.length + facts.visitorSensitiveWords.length > 0)
+        return kind;
       if (
         kind === 'slowFirstResponse' &&
         facts.firstResponseMs !== null &&
@@ -504,24 +524,33 @@ export const createQualityService = (deps: QualityServiceDeps) => {
 
   // ---- inspections ----
 
-  const toInspection = (row: repo.InspectionRow): QualityInspection => ({
-    qid: row.qid,
-    tid: row.tid,
-    status: row.status as QualityStatus,
-    source: row.source as QualitySource,
-    agent: person(row.agent_uid, row.agent_nickname),
-    workgroup:
-      row.workgroup_wid === null ? null : { wid: row.workgroup_wid, nickname: row.workgroup_nickname ?? '' },
-    visitorNickname: row.visitor_nickname ?? '',
-    scheme: { qsid: row.scheme_qsid, name: row.scheme_name, passMark: Number(row.scheme_pass_mark) },
-    score: row.score === null ? null : Number(row.score),
-    isPassed: row.passed === null ? null : Number(row.passed) === 1,
-    isFatal: Number(row.fatal) === 1,
-    checker: person(row.checker_uid, row.checker_nickname),
-    closedAt: row.closed_at === null ? null : Number(row.closed_at),
-    scoredAt: row.scored_at === null ? null : Number(row.scored_at),
-    createdAt: Number(row.created_at),
-  });
+  const toInspection = (row: repo.InspectionRow): QualityInspection => {
+    const snapshot = snapshotOf(row.scheme_snapshot);
+    return {
+      qid: row.qid,
+      tid: row.tid,
+      status: row.status as QualityStatus,
+      source: row.source as QualitySource,
+      agent: person(row.agent_uid, row.agent_nickname),
+      workgroup:
+        row.workgroup_wid === null
+          ? null
+          : { wid: row.workgroup_wid, nickname: row.workgroup_nickname ?? '' },
+      visitorNickname: row.visitor_nickname ?? '',
+      scheme: {
+        qsid: row.scheme_qsid,
+        name: snapshot?.name ?? row.scheme_name,
+        passMark: snapshot?.passMark ?? Number(row.scheme_pass_mark),
+      },
+      score: row.score === null ? null : Number(row.score),
+      isPassed: row.passed === null ? null : Number(row.passed) === 1,
+      isFatal: Number(row.fatal) === 1,
+      checker: person(row.checker_uid, row.checker_nickname),
+      closedAt: row.closed_at === null ? null : Number(row.closed_at),
+      scoredAt: row.scored_at === null ? null : Number(row.scored_at),
+      createdAt: Number(row.created_at),
+    };
+  };
 
   const resolveFilter = async (actor: QualityActor, query: z.output<typeof qualityQuerySchema>) => {
     const filter: repo.InspectionFilter = {
@@ -572,7 +601,9 @@ export const createQualityService = (deps: QualityServiceDeps) => {
     const row = await load(actor, qid);
     const schemeRow = await repo.findSchemeById(db, actor.orgId, Number(row.scheme_id));
     if (!schemeRow) throw new Error(`scheme of ${qid} vanished`);
-    const scheme = toScheme(schemeRow, await repo.listSchemeWorkgroups(db, actor.orgId));
+    const current = toScheme(schemeRow, await repo.listSchemeWorkgroups(db, actor.orgId));
+    const snapshot = snapshotOf(row.scheme_snapshot);
+    const scheme = snapshot ? { ...current, ...snapshot } : current;
     const facts = factsOf(row.facts);
     const stored = itemsOf(row.items);
     const items = stored.length > 0 ? stored : prefillItemScores(scheme.criteria, facts);
@@ -643,18 +674,32 @@ export const createQualityService = (deps: QualityServiceDeps) => {
     return next;
   };
 
+  /**
+   * Scores against the scheme as it was first scored (its snapshot), or as it is now for a first
+   * score, which takes the snapshot: rescoring keeps the items the checker saw.
+   */
   const scoreOf = async (row: repo.InspectionRow, given: QualityItemScore[], language: Language) => {
-    const schemeRow = await repo.findSchemeById(db, row.org_id, Number(row.scheme_id));
-    if (!schemeRow) throw new Error('scheme vanished');
-    const criteria = criteriaOf(schemeRow.criteria);
-    const { items, issues } = normaliseItemScores(criteria, given);
+    let snapshot = snapshotOf(row.scheme_snapshot);
+    if (!snapshot) {
+      const schemeRow = await repo.findSchemeById(db, row.org_id, Number(row.scheme_id));
+      if (!schemeRow) throw new Error('scheme vanished');
+      snapshot = {
+        name: schemeRow.name,
+        description: schemeRow.description,
+        passMark: Number(schemeRow.pass_mark),
+        criteria: criteriaOf(schemeRow.criteria),
+        updatedAt: Number(schemeRow.updated_at),
+      };
+    }
+    const { items, issues } = normaliseItemScores(snapshot.criteria, given);
     if (issues.length > 0) throw fromIssues(language, issues);
-    const result = computeQualityScore(criteria, items);
+    const result = computeQualityScore(snapshot.criteria, items);
     return {
       items,
+      schemeSnapshot: JSON.stringify(snapshot),
       score: result.score,
       fatal: result.isFatal,
-      passed: !result.isFatal && result.score >= Number(schemeRow.pass_mark),
+      passed: !result.isFatal && result.score >= snapshot.passMark,
     };
   };
 
@@ -707,6 +752,7 @@ export const createQualityService = (deps: QualityServiceDeps) => {
       next,
       {
         items: JSON.stringify(result.items),
+        schemeSnapshot: result.schemeSnapshot,
         score: result.score,
         passed: result.passed,
         fatal: result.fatal,
@@ -805,6 +851,7 @@ export const createQualityService = (deps: QualityServiceDeps) => {
           ...(result
             ? {
                 items: JSON.stringify(result.items),
+                schemeSnapshot: result.schemeSnapshot,
                 score: result.score,
                 passed: result.passed,
                 fatal: result.fatal,
@@ -861,7 +908,8 @@ export const createQualityService = (deps: QualityServiceDeps) => {
       );
       const week = weekOf(Number(row.closed_at ?? 0));
       add(byWeek, week, week, value);
-      const criteria = criteriaOf(row.criteria);
+      // Scored inspections carry their scheme's snapshot; the live scheme is only a fallback.
+      const criteria = snapshotOf(row.scheme_snapshot)?.criteria ?? criteriaOf(row.criteria);
       const items = itemsOf(row.items);
       const result = computeQualityScore(criteria, items);
       criteria.forEach((criterion, index) =>
@@ -878,7 +926,7 @@ export const createQualityService = (deps: QualityServiceDeps) => {
           missed.set(item.name, entry);
         }
     }
-    const rounded = (value: number) => Math.round(value * 10) / 10;
+    const rounded = roundHalfUpTenth;
     const averages = (map: Map<string, Bucket>, sort: 'average' | 'key') =>
       [...map]
         .map(([key, bucket]) => ({

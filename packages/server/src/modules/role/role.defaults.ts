@@ -63,9 +63,10 @@ export const defaultRoles: DefaultRole[] = [
     description:
       'Serves visitors: chat, sessions, history, visitors, CRM, own settings, feedback and tickets.',
     authorities: ['home', 'chat', 'thread', 'history', 'visitor', 'crm', 'setting', 'feedback', 'workorder'],
-    // Agents see their colleagues and skill groups but only admins change them.
+    // Agents see their colleagues and skill groups but only admins change them; in quality they
+    // read their own results (the appeal needs no action: it is the agent's own).
     actionsFor: (section, item) =>
-      section === 'kefu' && (item === 'account' || item === 'group')
+      (section === 'kefu' && (item === 'account' || item === 'group')) || section === 'quality'
         ? ['query', 'get']
         : ['add', 'edit', 'query', 'get'],
   },
@@ -74,8 +75,13 @@ export const defaultRoles: DefaultRole[] = [
     name: 'Quality checker',
     description: 'Reviews sessions and history and scores them; reads statistics.',
     authorities: ['home', 'thread', 'history', 'quality', 'statistic'],
-    actionsFor: (section) =>
-      section === 'quality' ? ['add', 'edit', 'query', 'get', 'export'] : ['query', 'get', 'export'],
+    // Issue 16: a checker scores and decides appeals; schemes and sampling rules are the admins'.
+    actionsFor: (section, item) =>
+      section !== 'quality'
+        ? ['query', 'get', 'export']
+        : item === 'setting'
+          ? ['query', 'get']
+          : ['add', 'edit', 'query', 'get', 'export'],
   },
   {
     value: 'ROLE_MEMBER',
@@ -113,6 +119,7 @@ export const buildDefaultPermissions = (role: DefaultRole): Permission[] => {
     if (actionList.length === 0) continue;
     permissions.push({ permissionId: section.key, actionList });
     for (const item of section.items) {
+      if (item.authorities && !item.authorities.some((authority) => held.has(authority))) continue;
       const itemActions = role.actionsFor(section.key, item.key);
       if (itemActions.length > 0)
         permissions.push({ permissionId: `${section.key}.${item.key}`, actionList: itemActions });

@@ -115,6 +115,29 @@ describe('building routes from the menu tree', () => {
     expect(table.sections[1].redirect).toBe('/stable/feedback/mine');
   });
 
+  it('sends a section to a page this user has when its default item is not in their tree', () => {
+    // An agent's quality section: the server sends only the results item, the default is scoring.
+    const table = buildRouteTable(
+      makeMenu([{ key: 'quality', defaultItem: 'list', items: [{ key: 'result', debugOnly: true }] }]),
+      { isProduction: false },
+    );
+    expect(table.sections[0].redirect).toBe('/stable/quality/result');
+    expect(resolvePath(table, '/stable/quality')).toEqual({ kind: 'redirect', to: '/stable/quality/result' });
+  });
+
+  it('drops a section whose every item the build hides', () => {
+    const tree = makeMenu([
+      { key: 'dashboard', defaultItem: 'workplace', items: [{ key: 'workplace' }] },
+      { key: 'quality', defaultItem: 'list', items: [{ key: 'result', debugOnly: true }] },
+    ]);
+    const table = buildRouteTable(tree, { isProduction: true });
+    expect(table.sections.map((s) => s.name)).toEqual(['dashboard']);
+    expect(listMenuSections(table).map((s) => s.name)).toEqual(['dashboard']);
+    expect(resolvePath(table, '/stable/quality')).toEqual({ kind: 'notFound' });
+    const debugShown = buildRouteTable(tree, { isProduction: true, showDebugMenus: true });
+    expect(debugShown.sections.map((s) => s.name)).toEqual(['dashboard', 'quality']);
+  });
+
   it('removes what the feature switches turn off', () => {
     const tree = makeMenu([
       { key: 'statictic', defaultItem: 'analysis', items: [{ key: 'analysis' }] },

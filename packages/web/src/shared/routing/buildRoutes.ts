@@ -113,8 +113,16 @@ export const buildRouteTable = (tree: MenuNode[], options: BuildOptions): RouteT
       sectionPages.push(page);
       if (!page.isExternal) pages.set(path, page);
     }
+    // A section whose every item this build hides (an agent's quality section holds only the
+    // debug-only results) would be an empty entry in the menu.
+    if ((node.children ?? []).length > 0 && sectionPages.length === 0) {
+      hiddenPaths.add(sectionPath);
+      continue;
+    }
     // A top-level node without children is a page of its own (shown in the frame without a section menu).
     const isStandalonePage = (node.children ?? []).length === 0 && node.type !== 'section';
+    const isMissingOwnPage = (path: string) =>
+      path.startsWith(`${sectionPath}/`) && !sectionPages.some((page) => page.path === path);
     const firstListed =
       sectionPages.find((page) => page.isInMenu && !page.isExternal) ??
       sectionPages.find((page) => !page.isExternal);
@@ -126,9 +134,12 @@ export const buildRouteTable = (tree: MenuNode[], options: BuildOptions): RouteT
       title: node.title,
       titleEn: node.titleEn,
       icon: node.icon,
-      // A default item hidden by this build or configuration gives way to the first listed page.
+      // A default item hidden by this build or configuration, or left out of this user's tree (an
+      // agent's quality section has no scoring page), gives way to the first listed page.
       redirect:
-        node.redirect && !hiddenPaths.has(normalizePath(node.redirect))
+        node.redirect &&
+        !hiddenPaths.has(normalizePath(node.redirect)) &&
+        !isMissingOwnPage(normalizePath(node.redirect))
           ? normalizePath(node.redirect)
           : (firstListed?.path ?? ''),
       isInMenu: node.show,

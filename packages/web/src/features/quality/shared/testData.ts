@@ -75,6 +75,7 @@ export const detail = (overrides: Partial<QualityDetail> = {}): QualityDetail =>
     firstResponseMs: 90_000,
     longestSilenceMs: 30_000,
     sensitiveWords: [],
+    visitorSensitiveWords: [],
     closeType: 'agent',
     rating: 1,
     transferCount: 0,
