@@ -82,9 +82,14 @@ await describeEachDatabase('user routes', (target) => {
       );
       // Agents see their colleagues but only admins change them.
       expect(kefuAccount?.actionList).toEqual(['query', 'get']);
-      expect(
-        body.data.roles[0]?.permissions.some((permission) => permission.permissionId.startsWith('quality')),
-      ).toBe(false);
+      // Quality inspection: agents read their own results (and appeal), nothing else of the section.
+      const quality = body.data.roles[0]?.permissions
+        .filter((permission) => permission.permissionId.startsWith('quality'))
+        .map((permission) => [permission.permissionId, [...permission.actionList].sort()]);
+      expect(quality?.sort()).toEqual([
+        ['quality', ['get', 'query']],
+        ['quality.result', ['get', 'query']],
+      ]);
     });
 
     it('answers 401 without a valid token', async () => {
