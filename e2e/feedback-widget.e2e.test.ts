@@ -57,7 +57,9 @@ describe.skipIf(!hasChromium)('feedback and tickets from the widget', () => {
 
   /** The shop's page: the embed code with the signed-in user, signed by the shop's server. */
   const shopPage = (userId: string) => {
-    const signature = createHmac('sha256', secret).update(userId, 'utf8').digest('hex');
+    // The shop signs every identity field it sends: userId, name, email, mobile joined by line breaks.
+    const signed = [userId, 'Ivy Shopper', 'ivy@example.com', ''].join('\n');
+    const signature = createHmac('sha256', secret).update(signed, 'utf8').digest('hex');
     return (
       '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>' +
       '<body><h1>Acme shop</h1>' +

@@ -63,7 +63,7 @@ describe('GuidePage', { timeout: 60_000 }, () => {
     expect(linkOf('skillGroup')).toHaveAttribute('href', '/stable/kefu/group');
     expect(linkOf('skillGroup')).toHaveTextContent('Open');
     expect(linkOf('agentOnline')).toHaveAttribute('href', '/agent');
-    expect(linkOf('agentOnline')).toHaveAccessibleName('Go to: Go online in the workbench');
+    expect(linkOf('agentOnline')).toHaveAccessibleName('Do it · Go online in the workbench');
     expect(linkOf('embedLoaded')).toHaveAttribute('href', '/stable/dashboard/preview');
     expect(linkOf('firstConversation')).toHaveAttribute('href', '/stable/kefu/thread');
     expect(linkOf('quickReply')).toHaveAttribute('href', '/stable/kefu/cuw');

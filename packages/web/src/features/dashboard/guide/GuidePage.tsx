@@ -104,7 +104,8 @@ const Checklist = ({ guide }: { guide: DashboardGuide }) => {
                         key="go"
                         to={path}
                         className="ok-dashboard-guide__link"
-                        aria-label={t('guide.goTo', { step: t(`guide.steps.${step.key}.title`) })}
+                        // The accessible name starts with the visible text (axe label-content-name-mismatch).
+                        aria-label={`${step.isDone ? t('guide.open') : t('guide.go')} · ${t(`guide.steps.${step.key}.title`)}`}
                       >
                         {step.isDone ? t('guide.open') : t('guide.go')} <RightOutlined aria-hidden />
                       </Link>,

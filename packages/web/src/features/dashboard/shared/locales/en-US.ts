@@ -158,7 +158,6 @@ export const dashboardEnUS = {
     todo: 'To do',
     go: 'Do it',
     open: 'Open',
-    goTo: 'Go to: {{step}}',
     steps: {
       skillGroup: {
         title: 'Create a skill group',

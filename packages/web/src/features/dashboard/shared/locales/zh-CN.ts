@@ -161,7 +161,6 @@ export const dashboardZhCN: Messages<typeof dashboardEnUS> = {
     todo: '待完成',
     go: '去完成',
     open: '打开',
-    goTo: '前往：{{step}}',
     steps: {
       skillGroup: {
         title: '创建技能组',
