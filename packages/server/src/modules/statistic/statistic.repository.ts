@@ -379,6 +379,30 @@ export const sumRollups = async (
 export type VisitorBucket = 'none' | TimeBucket | 'agent' | 'workgroup' | 'channel';
 
 /**
+ * The grouping key of a raw count (distinct visitors, leave messages): the row's agent, skill group or
+ * channel, or its local time bucket, from a table aliased `table` with agent_id and workgroup_id.
+ */
+const rawBucketKey = (
+  bucket: VisitorBucket,
+  spans: readonly OffsetSpan[],
+  columns: { table: 'e' | 'l'; channel: 't.client' | 'v.client'; at: 'e.at' | 'l.created_at' },
+): RawBuilder<number | string | null> =>
+  bucket === 'none'
+    ? sql<null>`null`
+    : bucket === 'agent'
+      ? sql<number>`coalesce(${sql.ref(`${columns.table}.agent_id`)}, 0)`
+      : bucket === 'workgroup'
+        ? sql<number>`coalesce(${sql.ref(`${columns.table}.workgroup_id`)}, 0)`
+        : bucket === 'channel'
+          ? sql<string>`${sql.ref(columns.channel)}`
+          : bucketExpression(localExpression(sql.ref(columns.at), spans, 1), 1, bucket);
+
+const toBucketCount = (row: { bucket: number | string | null; count: number }) => ({
+  key: row.bucket === null ? null : typeof row.bucket === 'string' ? row.bucket : Number(row.bucket),
+  count: Number(row.count),
+});
+
+/**
  * Distinct visitors who started a care cycle in [from, to): not additive, so read from the raw
  * events (index org_id, kind, at). With `uid`, the visitors of cycles the agent accepted or took over.
  */
@@ -409,24 +433,12 @@ export const countVisitors = async (
   if (filter.agentId !== undefined) query = query.where('e.agent_id', '=', filter.agentId);
   if (filter.workgroupId !== undefined) query = query.where('e.workgroup_id', '=', filter.workgroupId);
   if (filter.channel !== undefined) query = query.where('t.client', '=', filter.channel);
-  const keyExpression: RawBuilder<number | string | null> =
-    bucket === 'none'
-      ? sql<null>`null`
-      : bucket === 'agent'
-        ? sql<number>`coalesce(e.agent_id, 0)`
-        : bucket === 'workgroup'
-          ? sql<number>`coalesce(e.workgroup_id, 0)`
-          : bucket === 'channel'
-            ? sql<string>`t.client`
-            : bucketExpression(localExpression(sql.ref('e.at'), spans, 1), 1, bucket);
+  const keyExpression = rawBucketKey(bucket, spans, { table: 'e', channel: 't.client', at: 'e.at' });
   const rows = await query
     .select([keyExpression.as('bucket'), sql<number>`count(distinct t.visitor_id)`.as('count')])
     .groupBy(sql`1`)
     .execute();
-  return rows.map((row) => ({
-    key: row.bucket === null ? null : typeof row.bucket === 'string' ? row.bucket : Number(row.bucket),
-    count: Number(row.count),
-  }));
+  return rows.map(toBucketCount);
 };
 
 /**
@@ -455,24 +467,12 @@ export const countLeaveMessages = async (
   if (filter.agentId !== undefined) query = query.where('l.agent_id', '=', filter.agentId);
   if (filter.workgroupId !== undefined) query = query.where('l.workgroup_id', '=', filter.workgroupId);
   if (filter.channel !== undefined) query = query.where('v.client', '=', filter.channel);
-  const keyExpression: RawBuilder<number | string | null> =
-    bucket === 'none'
-      ? sql<null>`null`
-      : bucket === 'agent'
-        ? sql<number>`coalesce(l.agent_id, 0)`
-        : bucket === 'workgroup'
-          ? sql<number>`coalesce(l.workgroup_id, 0)`
-          : bucket === 'channel'
-            ? sql<string>`v.client`
-            : bucketExpression(localExpression(sql.ref('l.created_at'), spans, 1), 1, bucket);
+  const keyExpression = rawBucketKey(bucket, spans, { table: 'l', channel: 'v.client', at: 'l.created_at' });
   const rows = await query
     .select([keyExpression.as('bucket'), sql<number>`count(*)`.as('count')])
     .groupBy(sql`1`)
     .execute();
-  return rows.map((row) => ({
-    key: row.bucket === null ? null : typeof row.bucket === 'string' ? row.bucket : Number(row.bucket),
-    count: Number(row.count),
-  }));
+  return rows.map(toBucketCount);
 };
 
 export type DrillCondition = {
