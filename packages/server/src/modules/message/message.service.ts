@@ -7,7 +7,8 @@ import {
   type MessageType,
   type Receipt,
 } from '@openkefu/contract';
-import { isUniqueViolation, type Executor } from '../../db/database.js';
+import { SqliteAdapter } from 'kysely';
+import { isUniqueViolation, type DialectName, type Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import { findAttachmentByAid } from '../upload/upload.repository.js';
@@ -25,6 +26,7 @@ import {
   type ThreadRow,
 } from '../thread/thread.repository.js';
 import { isWorkgroupMember } from '../thread/routing.repository.js';
+import { createMessageBatcher, type BatchMessage, type ThreadState } from './message.batch.js';
 import { previewOf, toMessage } from './message.mapper.js';
 import {
   allocateSeq,
@@ -41,11 +43,14 @@ import {
 
 export type MessageService = ReturnType<typeof createMessageService>;
 
-/** Called inside the transaction that stores a new text message, e.g. to feed the search index. */
-export type MessageIndexer = (
-  db: Executor,
-  message: { messageId: number; orgId: number; content: string },
-) => Promise<void>;
+/**
+ * The search index of text messages. `index` runs inside the transaction that stores one message;
+ * `tokensOf` gives the row a batch of messages writes in its own statement (message.batch.ts).
+ */
+export type MessageIndexer = {
+  index: (db: Executor, message: { messageId: number; orgId: number; content: string }) => Promise<void>;
+  tokensOf: (content: string) => string;
+};
 
 /**
  * Checks a visitor's or agent's message before it is stored (blacklist, sensitive words): throws
@@ -71,6 +76,12 @@ export type SystemMessage = {
 };
 
 const autoReplyIntervalMs = 10 * 60 * 1000;
+
+/** Threads whose immutable identity (id, organisation, tid, first visitor) a node keeps for the send path. */
+const threadCacheLimit = 50_000;
+
+const dialectOf = (db: Executor): DialectName =>
+  db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 
 export const createMessageService = (deps: {
   db: Executor;
@@ -164,7 +175,11 @@ export const createMessageService = (deps: {
     });
     // In the same transaction: a stored text message is always searchable, and one commit is cheaper.
     if (deps.indexer && message.type === 'text' && message.content)
-      await deps.indexer(trx, { messageId: insertedId, orgId: thread.org_id, content: message.content });
+      await deps.indexer.index(trx, {
+        messageId: insertedId,
+        orgId: thread.org_id,
+        content: message.content,
+      });
     return {
       mid,
       tid: thread.tid,
@@ -223,20 +238,112 @@ export const createMessageService = (deps: {
     };
   };
 
-  /** Sends as a visitor or agent; a resend with the same localId returns the stored message. */
-  const send = async (actor: ChatActor, input: MessageSend, client = 'web'): Promise<Message> => {
-    const body = messageSendSchema.parse(input);
+  /** Every room that sees a thread in the state its seq UPDATE returned. */
+  const roomsOfState = (tid: string, state: ThreadState): string[] => {
+    const rooms = [watchRoom(tid)];
+    if (state.visitorId !== null) rooms.push(visitorRoom(state.visitorId));
+    if (state.agentId !== null) rooms.push(agentRoom(state.agentId));
+    for (const memberId of state.memberIds) rooms.push(agentRoom(memberId));
+    return rooms;
+  };
+
+  const batcher = createMessageBatcher({
+    db,
+    dialect: dialectOf(db),
+    isIndexing: Boolean(deps.indexer),
+    afterCommit: ({ message, state }) => hub.emit(roomsOfState(message.tid, state), 'message', message),
+  });
+
+  /**
+   * Visitors' threads as first read by this node. Only what never changes is taken from a cached row
+   * (id, organisation, tid); the visitor, status, agent and members are checked and returned by the
+   * batch's seq UPDATE, so a close, transfer or invitation on any node counts from the next message.
+   */
+  const threadCache = new Map<string, ThreadRow>();
+  const findCachedThread = async (orgId: number, tid: string): Promise<ThreadRow | undefined> => {
+    const key = `${orgId}:${tid}`;
+    const cached = threadCache.get(key);
+    if (cached) return cached;
+    const row = await findThreadByTid(db, orgId, tid);
+    if (!row) return undefined;
+    if (threadCache.size >= threadCacheLimit) threadCache.delete(threadCache.keys().next().value as string);
+    threadCache.set(key, row);
+    return row;
+  };
+
+  type SenderRef = { kind: string; userId: number | null; visitorId: number | null };
+
+  /** The stored copy of a resend (published again), or null. */
+  const findResent = async (
+    thread: ThreadRow,
+    senderRef: SenderRef,
+    localId: string,
+  ): Promise<Message | null> => {
+    const existing = await findMessageByLocalId(db, thread.id, senderRef, localId);
+    return existing ? republish(thread, existing) : null;
+  };
+
+  /**
+   * The batch refused the message (the thread closed, moved away from this agent, or never was the
+   * sender's): the answer the sender gets, read afresh. Should the thread be writable again by now,
+   * the message is stored on its own.
+   */
+  const settleRefused = async (
+    actor: ChatActor,
+    body: { tid: string; localId: string },
+    senderRef: SenderRef,
+    input: StoreInput,
+  ): Promise<{ thread: ThreadRow; message: Message; isNew: boolean }> => {
     const thread = await loadThread(actor.orgId, body.tid);
     if (!(await isParticipant(actor, thread))) throw AppError.notFound('thread.notFound', { tid: body.tid });
-    const senderRef =
+    const resent = await findResent(thread, senderRef, body.localId);
+    if (resent) return { thread, message: resent, isNew: false };
+    const isWritable = actor.kind === 'visitor' ? isOpenStatus(thread.status) : thread.status === 'chatting';
+    if (!isWritable) throw AppError.conflict('thread.notOpen', { params: { tid: body.tid } });
+    try {
+      return { thread, message: await store(thread, input), isNew: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const again = await findResent(thread, senderRef, body.localId);
+      if (!again) throw error;
+      return { thread, message: again, isNew: false };
+    }
+  };
+
+  /** The thread row as the seq UPDATE left it, for the follow-ups (first response, auto-reply, robot). */
+  const withState = (thread: ThreadRow, state: ThreadState): ThreadRow => ({
+    ...thread,
+    seq: state.seq,
+    status: state.status,
+    visitor_id: state.visitorId as number,
+    agent_id: state.agentId,
+    workgroup_id: state.workgroupId,
+    cycle: state.cycle,
+    first_response_at: state.firstResponseAt,
+    agent_auto_reply_type: state.agentAutoReplyType,
+  });
+
+  /**
+   * Sends as a visitor or agent; a resend with the same localId returns the stored message. The
+   * message joins the group commit (message.batch.ts): acknowledged and fanned out after its commit.
+   */
+  const send = async (actor: ChatActor, input: MessageSend, client = 'web'): Promise<Message> => {
+    const body = messageSendSchema.parse(input);
+    // Agents' permission has more sides (members, status): read afresh. A visitor's own thread is known.
+    const known =
+      actor.kind === 'visitor'
+        ? await findCachedThread(actor.orgId, body.tid)
+        : await findThreadByTid(db, actor.orgId, body.tid);
+    if (!known || !(await isParticipant(actor, known)))
+      throw AppError.notFound('thread.notFound', { tid: body.tid });
+    const senderRef: SenderRef =
       actor.kind === 'visitor'
         ? { kind: 'visitor', userId: null, visitorId: actor.visitorId }
         : { kind: 'agent', userId: actor.userId, visitorId: null };
-    const isWritable = actor.kind === 'visitor' ? isOpenStatus(thread.status) : thread.status === 'chatting';
-    if (!isWritable) {
+    if (actor.kind === 'agent' && known.status !== 'chatting') {
       // A resend of a message stored before the thread closed still gets its stored copy.
-      const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
-      if (existing) return republish(thread, existing);
+      const resent = await findResent(known, senderRef, body.localId);
+      if (resent) return resent;
       throw AppError.conflict('thread.notOpen', { params: { tid: body.tid } });
     }
     const media = body.aid ? await mediaOf(actor.orgId, body.aid) : undefined;
@@ -245,51 +352,85 @@ export const createMessageService = (deps: {
         fields: [{ field: 'aid', message: 'not an image' }],
       });
     const checked = deps.guard
-      ? await deps.guard.check(actor, thread, { type: body.type, content: body.content })
+      ? await deps.guard.check(actor, known, { type: body.type, content: body.content })
       : { content: body.content, afterStore: null };
     const content = body.type === 'link' ? (body.url ?? body.content) : checked.content;
+    const storeInput: StoreInput = {
+      type: body.type,
+      content,
+      media,
+      localId: body.localId,
+      client,
+      sender:
+        actor.kind === 'visitor'
+          ? {
+              kind: 'visitor',
+              visitorId: actor.visitorId,
+              vid: actor.vid,
+              nickname: actor.nickname,
+              avatar: actor.avatar,
+            }
+          : {
+              kind: 'agent',
+              userId: actor.userId,
+              uid: actor.uid,
+              nickname: actor.nickname,
+              avatar: actor.avatar,
+            },
+    };
+    const fullMedia = media ?? { imageUrl: '', thumbUrl: '', fileUrl: '', fileName: '', fileSize: 0 };
+    const item: BatchMessage = {
+      threadId: known.id,
+      orgId: known.org_id,
+      tid: known.tid,
+      condition:
+        actor.kind === 'visitor'
+          ? { kind: 'visitor', visitorId: actor.visitorId }
+          : { kind: 'agent', userId: actor.userId },
+      mid: createPublicId(),
+      type: body.type,
+      content,
+      media: fullMedia,
+      client,
+      localId: body.localId,
+      sender:
+        actor.kind === 'visitor'
+          ? { kind: 'visitor', id: actor.vid, nickname: actor.nickname, avatar: actor.avatar }
+          : { kind: 'agent', id: actor.uid, nickname: actor.nickname, avatar: actor.avatar },
+      preview: previewOf(body.type, content, fullMedia.fileName),
+      tokens: deps.indexer && body.type === 'text' && content ? deps.indexer.tokensOf(content) : '',
+      now: now(),
+    };
+    const outcome = await batcher.write(item);
+    let thread: ThreadRow;
     let message: Message;
-    try {
-      message = await store(thread, {
-        type: body.type,
-        content,
-        media,
-        localId: body.localId,
-        client,
-        sender:
-          actor.kind === 'visitor'
-            ? {
-                kind: 'visitor',
-                visitorId: actor.visitorId,
-                vid: actor.vid,
-                nickname: actor.nickname,
-                avatar: actor.avatar,
-              }
-            : {
-                kind: 'agent',
-                userId: actor.userId,
-                uid: actor.uid,
-                nickname: actor.nickname,
-                avatar: actor.avatar,
-              },
-      });
-    } catch (error) {
-      // The unique (thread, sender, localId) index: this is a resend after a lost ack.
-      if (!isUniqueViolation(error)) throw error;
-      const existing = await findMessageByLocalId(db, thread.id, senderRef, body.localId);
-      if (!existing) throw error;
-      return republish(thread, existing);
+    if (outcome.kind === 'stored') {
+      thread = withState(known, outcome.state);
+      message = outcome.message;
+    } else {
+      // Refused, or a duplicate localId (a resend after a lost ack): both are settled from a fresh read.
+      const settled = await settleRefused(actor, body, senderRef, storeInput);
+      if (!settled.isNew) return settled.message;
+      thread = settled.thread;
+      message = settled.message;
     }
     if (checked.afterStore) await checked.afterStore();
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
       await recordFirstResponse(thread, actor, message.createdAt);
     if (actor.kind === 'visitor') {
       await maybeAutoReply(thread);
-      // Not awaited: the visitor's acknowledgement does not wait for the robot to think.
-      for (const listener of visitorListeners)
-        void listener(thread, message).catch((error: unknown) =>
-          deps.logger?.error({ err: error, tid: thread.tid }, 'visitor message listener failed'),
-        );
+      if (visitorListeners.length > 0) {
+        // The robot reads the whole row (its group, its agent): read afresh rather than patched.
+        const listened =
+          outcome.kind === 'stored' && thread.status === 'robot'
+            ? ((await findThreadByTid(db, thread.org_id, thread.tid)) ?? thread)
+            : thread;
+        // Not awaited: the visitor's acknowledgement does not wait for the robot to think.
+        for (const listener of visitorListeners)
+          void listener(listened, message).catch((error: unknown) =>
+            deps.logger?.error({ err: error, tid: thread.tid }, 'visitor message listener failed'),
+          );
+      }
     }
     return message;
   };

@@ -40,11 +40,14 @@ export const indexMessageText = async (
     on conflict (message_id) do update set tokens = excluded.tokens, org_id = excluded.org_id`.execute(db);
 };
 
-/** The message service's hook (services.ts): every newly stored text message goes into the index. */
-export const createMessageIndexer =
-  (dialect: DialectName): MessageIndexer =>
-  (db, message) =>
-    indexMessageText(db, dialect, message, { isNew: true });
+/**
+ * The message service's hook (services.ts): every newly stored text message goes into the index,
+ * one at a time, or as rows of a batch's own statement (message.batch.ts writes them with these tokens).
+ */
+export const createMessageIndexer = (dialect: DialectName): MessageIndexer => ({
+  index: (db, message) => indexMessageText(db, dialect, message, { isNew: true }),
+  tokensOf: (content) => toSearchTokens(content).join(' '),
+});
 
 /**
  * A subquery of the ids of the organisation's messages holding every token of `tokens` (from
