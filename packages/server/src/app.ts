@@ -192,6 +192,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(dashboardRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
+  app.addHook('onClose', async () => app.services.auth.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);

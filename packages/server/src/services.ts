@@ -11,7 +11,17 @@ import {
 import { createThrottledWarning, isRedisDown, watchRedisClient } from './lib/redis.js';
 import { createLocalDiskStorage } from './lib/storage/local-disk.js';
 import type { Storage } from './lib/storage/storage.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import {
+  createAuthService,
+  principalCacheMs,
+  type AuthService,
+  type Principal,
+} from './modules/auth/auth.service.js';
+import {
+  createPrincipalCache,
+  createRedisRevocationBus,
+  type PrincipalCache,
+} from './modules/auth/principal-cache.js';
 import { createCodeDelivery, type CodeDelivery } from './modules/auth/code-delivery.js';
 import { createMailer } from './modules/auth/mailer.js';
 import { createVerificationService, type VerificationService } from './modules/auth/verification.service.js';
@@ -116,6 +126,29 @@ export type ServiceOptions = {
   presence?: Presence;
 };
 
+/**
+ * Resolved tokens of this node. With Redis, revocations reach every node over pub/sub and the cache
+ * is bypassed while that subscription is down.
+ */
+const createPrincipals = (config: Config, redis: Redis | null, logger: FastifyBaseLogger) => {
+  const bus = redis
+    ? createRedisRevocationBus({
+        redis,
+        channel: `${config.redisPrefix}auth:revoked`,
+        log: logger,
+        // Called on later Redis messages only, once `cache` below exists.
+        onMessage: (revocation) => cache.applyRemote(revocation),
+        onResync: () => cache.reset(),
+      })
+    : null;
+  const cache: PrincipalCache<Principal> = createPrincipalCache<Principal>({
+    ttlMs: principalCacheMs,
+    capacity: 10_000,
+    bus,
+  });
+  return cache;
+};
+
 export const createServices = (options: ServiceOptions): Services => {
   const { config, db, dialect, logger } = options;
   const redis = options.redis ?? null;
@@ -145,7 +178,9 @@ export const createServices = (options: ServiceOptions): Services => {
         )
       : createMemoryPresence());
   const taboos = createTabooService({ db });
+  const principals = createPrincipals(config, redis, logger);
   const auth = createAuthService({
+    principals,
     db,
     config,
     limiter,
@@ -179,14 +214,14 @@ export const createServices = (options: ServiceOptions): Services => {
     delivery,
     verification,
     auth,
-    users: createUserService({ db }),
-    agents: createAgentService({ db }),
+    users: createUserService({ db, sessions: principals }),
+    agents: createAgentService({ db, sessions: principals }),
     robots: createRobotService({ db }),
-    accounts: createAccountService({ db }),
-    registration: createRegistrationService({ db, limiter, verification }),
+    accounts: createAccountService({ db, sessions: principals }),
+    registration: createRegistrationService({ db, limiter, verification, sessions: principals }),
     menu: createMenuService({ db }),
     workgroups: createWorkgroupService({ db }),
-    roles: createRoleService({ db }),
+    roles: createRoleService({ db, sessions: principals }),
     storage,
     uploads: createUploadService({ db, config, storage, logger }),
     hub,

@@ -35,7 +35,12 @@ export const requirePermission =
   (permissionId: string, action: PermissionAction): onRequestAsyncHookHandler =>
   async (request) => {
     const principal = await authenticate(request);
-    if (!(await request.server.services.auth.hasPermission(principal, permissionId, action))) {
+    const { auth } = request.server.services;
+    // A resolved token carries its permissions: no query unless the principal was made by hand.
+    const isAllowed =
+      auth.isPermitted(principal, permissionId, action) ??
+      (await auth.hasPermission(principal, permissionId, action));
+    if (!isAllowed) {
       throw AppError.forbidden('error.forbiddenPermission', { permissionId, action });
     }
   };

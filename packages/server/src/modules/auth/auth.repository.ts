@@ -1,4 +1,6 @@
+import type { PermissionAction } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
+import { prepareQuery } from '../../db/prepared.js';
 
 export type NewToken = {
   jti: string;
@@ -40,6 +42,7 @@ export type TokenOwnerRow = {
   username: string;
   org_id: number;
   enabled: number;
+  access_expires_at: number;
 };
 
 const selectTokenOwner = (db: Executor) =>
@@ -56,20 +59,24 @@ const selectTokenOwner = (db: Executor) =>
       'user.username',
       'user.org_id',
       'user.enabled',
+      'access_token.access_expires_at',
     ])
     .where('access_token.revoked_at', 'is', null)
     .where('user.deleted_at', 'is', null);
+
+// Compiled once: every token the principal cache has not seen runs it.
+const liveTokenByAccessHash = prepareQuery(2, (db, accessHash: string, now: number) =>
+  selectTokenOwner(db)
+    .where('access_token.access_hash', '=', accessHash)
+    .where('access_token.access_expires_at', '>', now),
+);
 
 /** A live access token and its owner: not revoked, not expired, owner not deleted. */
 export const findLiveTokenByAccessHash = async (
   db: Executor,
   accessHash: string,
   now: number,
-): Promise<TokenOwnerRow | undefined> =>
-  selectTokenOwner(db)
-    .where('access_token.access_hash', '=', accessHash)
-    .where('access_token.access_expires_at', '>', now)
-    .executeTakeFirst();
+): Promise<TokenOwnerRow | undefined> => (await liveTokenByAccessHash(db, accessHash, now))[0];
 
 /** A token whose refresh token is still usable. */
 export const findLiveTokenByRefreshHash = async (
@@ -145,3 +152,29 @@ export const findAlertRecipient = async (db: Executor, userId: number) =>
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
+
+const permissionRowsOfUser = prepareQuery(1, (db, userId: number) =>
+  db
+    .selectFrom('user_role')
+    .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
+    .select(['role_permission.permission_id', 'role_permission.action_list'])
+    .where('user_role.user_id', '=', userId),
+);
+
+/**
+ * Every permission action of a user, by permission id: the union over the user's roles (what
+ * findActionsOfUser answers for one id), read once per sign-in resolution instead of per guard.
+ */
+export const findPermissionActionsOfUser = async (
+  db: Executor,
+  userId: number,
+): Promise<Map<string, Set<PermissionAction>>> => {
+  const rows = await permissionRowsOfUser(db, userId);
+  const actions = new Map<string, Set<PermissionAction>>();
+  for (const row of rows) {
+    const set = actions.get(row.permission_id) ?? new Set<PermissionAction>();
+    for (const action of JSON.parse(row.action_list) as PermissionAction[]) set.add(action);
+    actions.set(row.permission_id, set);
+  }
+  return actions;
+};

@@ -23,6 +23,7 @@ import {
 import type { CodeChannel } from './code-delivery.js';
 import {
   findAlertRecipient,
+  findPermissionActionsOfUser,
   findLiveTokenByAccessHash,
   findLiveTokenByRefreshHash,
   insertToken,
@@ -31,6 +32,7 @@ import {
   type TokenOwnerRow,
 } from './auth.repository.js';
 import { renderLoginAlert } from './login-alert.js';
+import { createPrincipalCache, type PrincipalCache } from './principal-cache.js';
 import { createLoginGuard, type LoginAttack } from './login-guard.js';
 import type { Mailer } from './mailer.js';
 import { normalizeAddress, type VerificationService } from './verification.service.js';
@@ -50,7 +52,15 @@ export type Principal = {
   isPlatformStaff: boolean;
   /** Username equals ADMIN_ACCOUNT: sees admin-only menu items (spec §6). */
   isAdminAccount: boolean;
+  /**
+   * Permission actions by permission id, read with the token so guards ask no query. Absent on
+   * principals made by hand (tests): hasPermission then reads the database.
+   */
+  permissions?: ReadonlyMap<string, ReadonlySet<PermissionAction>>;
 };
+
+/** How long a resolved token is trusted without asking the database (revocations clear it sooner). */
+export const principalCacheMs = 5_000;
 
 export const refreshTokenLifetimeSeconds = 30 * 24 * 3600;
 
@@ -67,9 +77,13 @@ export const createAuthService = (deps: {
   now?: () => number;
   /** The throttle's wait; tests may shorten it. */
   sleep?: (ms: number) => Promise<void>;
+  /** Resolved tokens, shared with the services that revoke them; defaults to an in-process cache. */
+  principals?: PrincipalCache<Principal>;
 }) => {
   const { db, config, limiter } = deps;
   const now = deps.now ?? Date.now;
+  const principals =
+    deps.principals ?? createPrincipalCache<Principal>({ ttlMs: principalCacheMs, capacity: 10_000, now });
   const guard = createLoginGuard({ limiter, sleep: deps.sleep });
   const expectedClient = sha256(`${config.oauthClient.id}:${config.oauthClient.secret}`);
 
@@ -211,11 +225,15 @@ export const createAuthService = (deps: {
     if (row.enabled !== 1) throw AppError.badRequest('error.userDisabled', { oauthError: 'user_disabled' });
     // Only one of two concurrent refreshes with the same token wins.
     if (!(await revokeToken(db, row.user_id, row.token_id, now()))) throw invalid();
+    principals.forgetToken(row.token_id);
     return issueTokens(row.user_id, input.clientId, input.scope || row.scope);
   };
 
   const toPrincipal = async (row: TokenOwnerRow): Promise<Principal> => {
-    const grants = await findRoleGrantsOfUser(db, row.user_id);
+    const [grants, permissions] = await Promise.all([
+      findRoleGrantsOfUser(db, row.user_id),
+      findPermissionActionsOfUser(db, row.user_id),
+    ]);
     const authorities = new Set(grants.authorities);
     return {
       tokenId: row.token_id,
@@ -228,6 +246,7 @@ export const createAuthService = (deps: {
       authorities,
       isPlatformStaff: authorities.has('internal'),
       isAdminAccount: row.username === config.adminAccount,
+      permissions,
     };
   };
 
@@ -235,21 +254,47 @@ export const createAuthService = (deps: {
   const authenticate = async (authorization: string | undefined): Promise<Principal> => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match) throw AppError.unauthorized();
-    const row = await findLiveTokenByAccessHash(db, hashToken(match[1]), now());
-    if (!row) throw AppError.unauthorized();
-    if (row.enabled !== 1) throw AppError.unauthorized('error.userDisabled');
-    return toPrincipal(row);
+    const accessHash = hashToken(match[1]);
+    return principals.resolve(accessHash, async () => {
+      const row = await findLiveTokenByAccessHash(db, accessHash, now());
+      if (!row) throw AppError.unauthorized();
+      if (row.enabled !== 1) throw AppError.unauthorized('error.userDisabled');
+      return { value: await toPrincipal(row), expiresAt: row.access_expires_at };
+    });
   };
 
   const logout = async (principal: Principal): Promise<void> => {
     await revokeToken(db, principal.userId, principal.tokenId, now());
+    principals.forgetToken(principal.tokenId);
   };
+
+  /** Answered from the principal when it carries its permissions (every resolved token does). */
+  const isPermitted = (
+    principal: Principal,
+    permissionId: string,
+    action: PermissionAction,
+  ): boolean | null =>
+    principal.permissions ? (principal.permissions.get(permissionId)?.has(action) ?? false) : null;
 
   const hasPermission = async (
     principal: Principal,
     permissionId: string,
     action: PermissionAction,
-  ): Promise<boolean> => (await findActionsOfUser(db, principal.userId, permissionId)).has(action);
+  ): Promise<boolean> =>
+    isPermitted(principal, permissionId, action) ??
+    (await findActionsOfUser(db, principal.userId, permissionId)).has(action);
 
-  return { verifyClient, passwordGrant, codeGrant, refreshGrant, authenticate, logout, hasPermission };
+  return {
+    verifyClient,
+    passwordGrant,
+    codeGrant,
+    refreshGrant,
+    authenticate,
+    logout,
+    isPermitted,
+    hasPermission,
+    /** Resolved tokens; services that change accounts and roles forget them after committing. */
+    principals,
+    close: () => principals.close(),
+  };
 };

@@ -26,6 +26,7 @@ import {
   isUserKeyTaken,
   updateUserPassword,
 } from '../user/user.repository.js';
+import { noSessionRevoker, type SessionRevoker } from '../auth/principal-cache.js';
 
 /** Registrations one IP may make per hour. */
 export const registrationRule: LimitRule = { limit: 10, windowSeconds: 3600 };
@@ -48,6 +49,7 @@ export const createRegistrationService = (deps: {
   limiter: RateLimiter;
   verification: VerificationService;
   now?: () => number;
+  sessions?: SessionRevoker;
 }) => {
   const now = deps.now ?? Date.now;
 
@@ -158,6 +160,7 @@ export const createRegistrationService = (deps: {
       await updateUserPassword(trx, user.org_id, user.id, passwordHash, time);
       await revokeTokensOfUser(trx, user.id, time);
     });
+    (deps.sessions ?? noSessionRevoker).forgetUser(user.id);
   };
 
   return { register, resetPassword };

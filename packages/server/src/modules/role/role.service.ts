@@ -18,6 +18,7 @@ import {
   updateRoleText,
   type RoleSummary,
 } from './role.repository.js';
+import { noSessionRevoker, type SessionRevoker } from '../auth/principal-cache.js';
 
 export type RoleUpdateInput = z.output<typeof roleUpdateBodySchema>;
 
@@ -26,10 +27,10 @@ export type RoleService = ReturnType<typeof createRoleService>;
 const toDetail = ({ id: _id, ...role }: RoleSummary): RoleDetail => role;
 
 /**
- * Platform staff edit what each (platform-wide) role grants. The auth guards and the profile read
- * grants from the database on every request, so a change applies from the holders' next request.
+ * Platform staff edit what each (platform-wide) role grants. The auth guards read grants from cached
+ * sign-ins, which an update forgets, so a change applies from the holders' next request.
  */
-export const createRoleService = (deps: { db: Executor; now?: () => number }) => {
+export const createRoleService = (deps: { db: Executor; now?: () => number; sessions?: SessionRevoker }) => {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
@@ -83,6 +84,8 @@ export const createRoleService = (deps: { db: Executor; now?: () => number }) =>
       if (authorities) await replaceRoleAuthorities(trx, role.id, authorities);
       if (permissions) await replaceRolePermissions(trx, role.id, permissions);
     });
+    // Roles are shared by every organisation: any signed-in user may hold this one.
+    (deps.sessions ?? noSessionRevoker).forgetAll();
     const updated = (await listRoleSummaries(db)).find((role) => role.rid === input.rid);
     if (!updated) throw AppError.notFound('role.notFound', { rid: input.rid });
     return toDetail(updated);

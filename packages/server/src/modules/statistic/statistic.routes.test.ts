@@ -468,6 +468,8 @@ await describeEachDatabase('statistic routes', (target) => {
       .insertInto('role_authority')
       .values({ role_id: role.id, authority: 'statistic' })
       .execute();
+    // Written past the role service, which would forget the cached sign-ins itself.
+    ctx.app.services.auth.principals.forgetAll();
     const own = await online(
       `${monday}&metrics=conversationsAccepted,closedByAgent&groupBy=agent`,
       a.agent.token,

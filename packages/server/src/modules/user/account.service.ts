@@ -46,6 +46,7 @@ import {
   type AccountTerm,
 } from './user.repository.js';
 import { findRoleBriefsOfUsers, replaceRolesOfUser } from './user-relations.repository.js';
+import { noSessionRevoker, type SessionRevoker } from '../auth/principal-cache.js';
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -64,8 +65,13 @@ const slugify = (value: string): string => {
  * Platform section → accounts: platform staff see and change accounts of every organisation.
  * Every function here is reached only through requirePlatformStaff routes.
  */
-export const createAccountService = (deps: { db: Executor; now?: () => number }) => {
+export const createAccountService = (deps: {
+  db: Executor;
+  now?: () => number;
+  sessions?: SessionRevoker;
+}) => {
   const { db } = deps;
+  const sessions = deps.sessions ?? noSessionRevoker;
   const now = deps.now ?? Date.now;
 
   const findAny = async (executor: Executor, uid: string): Promise<AccountRow> => {
@@ -209,6 +215,7 @@ export const createAccountService = (deps: { db: Executor; now?: () => number })
       );
       if (roleIds) await replaceRolesOfUser(trx, target.id, roleIds);
     });
+    if (roleIds) sessions.forgetUser(target.id);
     return getAny(body.uid);
   };
 

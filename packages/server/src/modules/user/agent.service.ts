@@ -51,6 +51,7 @@ import {
   replaceRolesOfUser,
   replaceWorkgroupsOfRobot,
 } from './user-relations.repository.js';
+import { noSessionRevoker, type SessionRevoker } from '../auth/principal-cache.js';
 
 export type AgentService = ReturnType<typeof createAgentService>;
 
@@ -61,8 +62,9 @@ const term = (columns: AccountTerm['columns'], value: string | undefined): Accou
  * An organisation's people (agents, and its admins as colleagues) and the lifecycle every
  * managed account shares with robots: enable, disable, delete.
  */
-export const createAgentService = (deps: { db: Executor; now?: () => number }) => {
+export const createAgentService = (deps: { db: Executor; now?: () => number; sessions?: SessionRevoker }) => {
   const { db } = deps;
+  const sessions = deps.sessions ?? noSessionRevoker;
   const now = deps.now ?? Date.now;
 
   /** Re-reads an account after a change, in the organisation it was found in. */
@@ -241,6 +243,7 @@ export const createAgentService = (deps: { db: Executor; now?: () => number }) =
       if (workgroupIds) await replaceMembershipsOfUser(trx, target.id, workgroupIds);
       if (body.enabled === false) await revokeTokensOfUser(trx, target.id, time);
     });
+    if (roleIds || body.enabled !== undefined) sessions.forgetUser(target.id);
     return reload(target);
   };
 
@@ -257,6 +260,7 @@ export const createAgentService = (deps: { db: Executor; now?: () => number }) =
       await updateAccount(trx, target.org_id, target.id, { enabled: isEnabled ? 1 : 0 }, time);
       if (!isEnabled) await revokeTokensOfUser(trx, target.id, time);
     });
+    sessions.forgetUser(target.id);
     return reload(target);
   };
 
@@ -285,6 +289,7 @@ export const createAgentService = (deps: { db: Executor; now?: () => number }) =
       if (target.is_robot === 1) await replaceWorkgroupsOfRobot(trx, target.org_id, target.id, [], time);
       await revokeTokensOfUser(trx, target.id, time);
     });
+    sessions.forgetUser(target.id);
   };
 
   return {

@@ -34,6 +34,7 @@ import {
   saveSetting,
   type SettingColumn,
 } from './user-settings.repository.js';
+import { noSessionRevoker, type SessionRevoker } from '../auth/principal-cache.js';
 
 export type UserService = ReturnType<typeof createUserService>;
 
@@ -47,8 +48,9 @@ const settingColumns: Record<UserSettingKey, SettingColumn> = {
 };
 
 /** The signed-in user's own account: profile, sign-in record, password, settings, colleagues. */
-export const createUserService = (deps: { db: Executor; now?: () => number }) => {
+export const createUserService = (deps: { db: Executor; now?: () => number; sessions?: SessionRevoker }) => {
   const { db } = deps;
+  const sessions = deps.sessions ?? noSessionRevoker;
   const now = deps.now ?? Date.now;
 
   /** Spec §3 "Current user info": always the caller's own record, in the caller's organisation. */
@@ -144,6 +146,7 @@ export const createUserService = (deps: { db: Executor; now?: () => number }) =>
       await updateUserPassword(trx, principal.orgId, principal.userId, passwordHash, time);
       await revokeOtherTokensOfUser(trx, principal.userId, principal.tokenId, time);
     });
+    sessions.forgetUser(principal.userId);
   };
 
   /**
@@ -167,6 +170,7 @@ export const createUserService = (deps: { db: Executor; now?: () => number }) =>
       await updateUserPassword(trx, target.org_id, target.id, passwordHash, time);
       await revokeTokensOfUser(trx, target.id, time);
     });
+    sessions.forgetUser(target.id);
   };
 
   const updatePassword = async (
