@@ -3,9 +3,18 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildStale, root } from './build-lib.mjs';
 
+// Keep in sync with package.json's engines: 20.19+, 22.12+ (require of ES modules unflagged), 24+.
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`OpenKefu needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+if (
+  major < 20 ||
+  (major === 20 && minor < 19) ||
+  major === 21 ||
+  (major === 22 && minor < 12) ||
+  major === 23
+) {
+  console.error(
+    `OpenKefu needs Node.js 24, 22.12 or later, or 20.19 or later; this is ${process.versions.node}.`,
+  );
   process.exit(1);
 }
 
