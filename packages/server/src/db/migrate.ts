@@ -22,6 +22,7 @@ import * as statistic from './migrations/0019_statistic.js';
 import * as formsPrechat from './migrations/0020_forms_prechat.js';
 import * as qualitySnapshot from './migrations/0021_quality_snapshot.js';
 import * as ticketTemplate from './migrations/0022_ticket_template.js';
+import * as listIndexes from './migrations/0023_list_indexes.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '0020_forms_prechat': formsPrechat,
   '0021_quality_snapshot': qualitySnapshot,
   '0022_ticket_template': ticketTemplate,
+  '0023_list_indexes': listIndexes,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({
