@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { firstPaint } from './scripts/first-paint';
 
 const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 // The console is served by the API server under /admin/ (DESIGN §1).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // firstPaint (build only): the login form pre-rendered for the server, assets precompressed (issue 18).
+  plugins: [react(), firstPaint({ root, ssrPlugins: [react()] })],
   resolve: { alias: { '@openkefu/contract': contractSource } },
   server: {
     port: 8000,

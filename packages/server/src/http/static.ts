@@ -4,7 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { PublicConfig } from '@openkefu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { toPublicConfig } from '../modules/system/system.routes.js';
 import type { App } from './types.js';
 
 const adminPrefix = '/admin/';
@@ -20,10 +22,124 @@ export type ConsoleHosting = {
 const notBuiltMessage = (dir: string) =>
   `The OpenKefu console is not built (no ${join(dir, 'index.html')}).\nRun \`npm run build\` (or \`npm start\`, which builds what is missing) and restart the server.\n`;
 
+/** The console's own language choice, mirrored from its local storage (packages/web/src/app/i18nBoot.ts). */
+export const LANGUAGE_COOKIE = 'ok_lang';
+type ConsoleLanguage = 'en-US' | 'zh-CN';
+
+const normalizeLanguage = (input: string | null | undefined): ConsoleLanguage | null => {
+  const value = (input ?? '').trim().replace('_', '-').toLowerCase();
+  if (value === 'zh' || value.startsWith('zh-')) return 'zh-CN';
+  if (value === 'en' || value.startsWith('en-')) return 'en-US';
+  return null;
+};
+
+/** As the console picks it: `?lang=`, then its stored choice (the cookie), then en-US (spec §1). */
+export const consoleLanguageOf = (url: string, cookieHeader: string | undefined): ConsoleLanguage => {
+  const query = url.indexOf('?');
+  const fromQuery = query < 0 ? null : new URLSearchParams(url.slice(query + 1)).get('lang');
+  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1];
+  return normalizeLanguage(fromQuery) ?? normalizeLanguage(cookie) ?? 'en-US';
+};
+
+/** dist/.prerender/login.json, written by the console's build (packages/web/scripts/first-paint.ts). */
+type LoginPrerender = {
+  path: string;
+  head: string;
+  titles: Record<string, string>;
+  /** Keyed `${language} ${loginMethods joined by ","}`. */
+  bodies: Record<string, string>;
+};
+
+type HtmlVariant = { etag: string; bodies: { br: Buffer; gzip: Buffer; identity: Buffer } };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside <script type="application/json">: `<` escaped so no value can close the element. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * index.html as the console needs it (issue 18): GET /api/v1/config inlined (one request fewer;
+ * non-executable JSON, so the CSP's script-src stays 'self'), `<html lang>` in the console's
+ * language, and on the login path the pre-rendered form with its stylesheet and module preloads,
+ * so the first paint shows the username field. Each variant is built and compressed once per
+ * build of index.html (re-read when it changes, like the hashed assets need no restart).
+ */
+const createIndexServer = (webDistDir: string, publicConfig: PublicConfig) => {
+  const indexPath = join(webDistDir, 'index.html');
+  const loginKey = publicConfig.loginMethods.join(',');
+  const configScript = `<script type="application/json" id="ok-public-config">${inlineJson(publicConfig)}</script>`;
+  let source: { mtimeMs: number; size: number; html: string; prerender: LoginPrerender | null } | null = null;
+  const variants = new Map<string, HtmlVariant>();
+
+  const load = async () => {
+    const info = await stat(indexPath);
+    if (source && source.mtimeMs === info.mtimeMs && source.size === info.size) return source;
+    const html = await readFile(indexPath, 'utf8');
+    // Optional: a console built without it (or by an older build) is served without the form.
+    const prerender = await readFile(join(webDistDir, '.prerender/login.json'), 'utf8')
+      .then((text) => JSON.parse(text) as LoginPrerender)
+      .catch(() => null);
+    variants.clear();
+    source = { mtimeMs: info.mtimeMs, size: info.size, html, prerender };
+    return source;
+  };
+
+  const render = (html: string, language: ConsoleLanguage, prerender: LoginPrerender | null): string => {
+    let page = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+    const body = prerender?.bodies[`${language} ${loginKey}`];
+    if (prerender && body) {
+      const title = prerender.titles[language];
+      if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      page = page
+        .replace('</head>', `${prerender.head}</head>`)
+        .replace('<div id="root">', `${body}<div id="root">`);
+    }
+    return page.replace('</body>', `${configScript}</body>`);
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { html, prerender } = await load();
+    const path = request.url.split('?')[0] ?? '';
+    const login = prerender && (path === prerender.path || path === `${prerender.path}/`) ? prerender : null;
+    const language = consoleLanguageOf(request.url, request.headers.cookie);
+    const key = `${language} ${login ? 'login' : 'app'}`;
+    let variant = variants.get(key);
+    if (!variant) {
+      const identity = Buffer.from(render(html, language, login));
+      variant = {
+        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+        bodies: {
+          identity,
+          br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: gzipSync(identity, { level: 9 }),
+        },
+      };
+      variants.set(key, variant);
+    }
+    // no-cache: revalidated on every load (a 304 costs no body), so a new build shows at once.
+    void reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding, Cookie')
+      .header('ETag', variant.etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (
+      ifNoneMatch !== undefined &&
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === variant.etag)
+    )
+      return reply.code(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) void reply.header('Content-Encoding', encoding);
+    return reply.send(variant.bodies[encoding ?? 'identity']);
+  };
+};
+
 /**
  * Serves the built console at /admin/. Keeps @fastify/static's default wildcard route so newly
  * built hashed assets are found without a restart (STACK gotcha 7), and serves the precompressed
- * .br/.gz files Vite emits.
+ * .br/.gz files the build writes (packages/web/scripts/first-paint.ts). index.html is answered by
+ * createIndexServer for every page address.
  */
 export const registerConsoleHosting = async (app: App, webDistDir: string): Promise<ConsoleHosting> => {
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect(adminPrefix));
@@ -49,9 +165,14 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
     return { serveSpaFallback: () => false };
   }
 
+  const serveIndex = createIndexServer(webDistDir, toPublicConfig(app.services.config));
+  app.get('/admin/', { schema: { hide: true } }, serveIndex);
+  app.get('/admin/index.html', { schema: { hide: true } }, serveIndex);
   await app.register(fastifyStatic, {
     root: webDistDir,
     prefix: adminPrefix,
+    // index.html is answered above, with the configuration (and on the login path the form) in it.
+    index: false,
     preCompressed: true,
     // Cache-Control is set per file below instead of send's blanket max-age=0.
     cacheControl: false,
@@ -70,7 +191,7 @@ export const registerConsoleHosting = async (app: App, webDistDir: string): Prom
         return false;
       // A missing file with an extension is a real 404 (a stale hashed asset), not a client route.
       if (extname(path) !== '') return false;
-      void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      serveIndex(request, reply).catch((error: unknown) => reply.send(error));
       return true;
     },
   };

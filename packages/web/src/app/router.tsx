@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
 import {
   createBrowserRouter,
   Outlet,
@@ -20,6 +20,7 @@ import {
 import { HOME_PATH, LOGIN_PATH } from '../shared/routing/resolvePath';
 import { setDocumentTitle } from '../shared/title/pageTitle';
 import { BootFallback, RouteErrorScreen } from './boot/BootScreens';
+import { removePrerender } from '../features/user/prerender';
 import { BlankLayout } from '../layouts/BlankLayout';
 
 /**
@@ -94,6 +95,9 @@ const RootRoute = () => {
   const matches = useMatches();
   const { t } = useTranslation();
   const language = useLanguage();
+  // The first route to render replaces the server's pre-rendered login form (after the page has
+  // adopted its values: children's layout effects run first).
+  useLayoutEffect(removePrerender, []);
   const titleKey = [...matches]
     .reverse()
     .map((match) => (match.handle as TitleHandle | undefined)?.titleKey)

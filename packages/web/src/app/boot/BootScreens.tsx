@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { removePrerender } from '../../features/user/prerender';
 import './boot.css';
 
 /** Shown while a route module or the guard's first load is under way (also the router's HydrateFallback). */
@@ -21,6 +23,8 @@ export const RouteErrorScreen = () => {
   const error = useRouteError();
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Shown instead of the root route (a chunk that failed to load): the pre-rendered form must go too.
+  useLayoutEffect(removePrerender, []);
   return (
     <div className="ok-boot" role="alert">
       <h1 className="ok-boot__title">{status}</h1>

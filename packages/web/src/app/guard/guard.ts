@@ -6,6 +6,7 @@ import { getToken } from '../../shared/auth/token';
 import { getProfile, setProfile } from '../../shared/auth/profileStore';
 import { fetchPublicConfig, logout, logoutAndReload } from '../../shared/auth/session';
 import { notify } from '../../shared/feedback/notify';
+import { readInlinedConfig } from '../../features/user/hooks/usePublicConfig';
 import { i18n } from '../i18nBoot';
 import { createSession, getSession, setSession, type AppSession } from '../../shared/routing/session';
 import { LOGIN_PATH, WORKPLACE_PATH, resolvePath } from '../../shared/routing/resolvePath';
@@ -41,6 +42,9 @@ const fetchProfileSilently = async (): Promise<Profile> =>
   (await http.get<Envelope<Profile>>('/api/user/profile', { silent: true })).data;
 
 const fetchConfigOrNull = async (): Promise<PublicConfig | null> => {
+  // The server puts the configuration into the page it serves (issue 18); fetched otherwise.
+  const inlined = readInlinedConfig();
+  if (inlined) return inlined;
   try {
     return await fetchPublicConfig();
   } catch {

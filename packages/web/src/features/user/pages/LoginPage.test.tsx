@@ -3,7 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicConfig } from '@openkefu/contract';
 import { LoginPage } from './LoginPage';
-import { clearPublicConfigCache } from '../hooks/usePublicConfig';
+import { INLINED_CONFIG_ID, clearPublicConfigCache } from '../hooks/usePublicConfig';
+import { PRERENDER_ID, removePrerender } from '../prerender';
 import { getToken } from '../../../shared/auth/token';
 import { changeLanguage } from '../../../shared/i18n';
 import { envelope, jsonResponse, makeConfig, renderAt, stubServer, type FetchCall } from '../testUtils';
@@ -37,6 +38,41 @@ describe('LoginPage', () => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
     await changeLanguage('en-US');
+  });
+
+  it("takes over the server's pre-rendered form: typed values, focus and caret, no config request", async () => {
+    serve(['password', 'email'], () => jsonResponse(500, {}));
+    // What the server sends (issue 18): the form's copy, and the configuration as JSON.
+    const copy = document.createElement('div');
+    copy.id = PRERENDER_ID;
+    copy.innerHTML =
+      '<form method="dialog"><input name="username"><input name="password" type="password"></form>';
+    const inlined = document.createElement('script');
+    inlined.type = 'application/json';
+    inlined.id = INLINED_CONFIG_ID;
+    inlined.textContent = JSON.stringify(makeConfig({ loginMethods: ['password', 'mobile'] }));
+    document.body.append(copy, inlined);
+    try {
+      const [username, password] = [...copy.querySelectorAll('input')];
+      username.value = 'ada';
+      password.value = 'secret';
+      password.focus();
+      password.setSelectionRange(2, 2);
+      renderLogin();
+      const field = screen.getByLabelText('Password');
+      expect(field).toHaveValue('secret');
+      expect(field).toHaveFocus();
+      expect((field as HTMLInputElement).selectionStart).toBe(2);
+      expect(screen.getByLabelText('Username')).toHaveValue('ada');
+      // The inlined configuration, on the first render and without asking the server.
+      expect(screen.getByRole('tab', { name: 'Mobile code' })).toBeInTheDocument();
+      expect(calls.filter((c) => c.url.startsWith('/api/v1/config'))).toHaveLength(0);
+      removePrerender();
+      expect(document.getElementById(PRERENDER_ID)).toBeNull();
+    } finally {
+      copy.remove();
+      inlined.remove();
+    }
   });
 
   it('shows validation messages under the fields and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginWithEmailCode, loginWithMobileCode, loginWithPassword } from '../../../shared/auth/session';
@@ -10,6 +10,7 @@ import { isCodeMethodEnabled, usePublicConfig } from '../hooks/usePublicConfig';
 import { useFormFields } from '../hooks/useFormFields';
 import { useFormStatus } from '../hooks/useFormStatus';
 import { safeRedirect } from '../redirect';
+import { adoptPrerenderedInputs, hasPrerender } from '../prerender';
 import {
   validateCode,
   validateEmail,
@@ -46,7 +47,15 @@ export const LoginPage = () => {
     { ...EMPTY_FIELDS, username: searchParams.get('username')?.slice(0, 64) ?? '' },
     formRef,
   );
-  const { values, field, validate } = form;
+  const { values, field, validate, setValue } = form;
+  const [isTakingOver] = useState(hasPrerender);
+  // The server's pre-rendered copy of this form may hold what the user typed before the scripts
+  // came (issue 18): take it over before the copy is removed.
+  useLayoutEffect(() => {
+    adoptPrerenderedInputs(formRef.current, ['username', 'password'], (name, value) =>
+      setValue(name as LoginField)(value),
+    );
+  }, [setValue]);
   const status = useFormStatus(form);
   const [chosenMethod, setChosenMethod] = useState<LoginMethod>('password');
 
@@ -99,7 +108,7 @@ export const LoginPage = () => {
       >
         {method === 'password' && (
           <>
-            <UsernameField {...field('username')} autoFocus />
+            <UsernameField {...field('username')} autoFocus={!isTakingOver} />
             <PasswordField
               label={t('field.password')}
               name="password"
