@@ -173,6 +173,16 @@ const readPostgres = async (url: string, tids: string[]) => {
   }
 };
 
+/** Waits (at most 60 s) until the server has worked off what an overloaded run left queued. */
+const waitForIdleServer = async (pid: number) => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const before = cpuMsOf(pid);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (cpuMsOf(pid) - before < 50) return;
+  }
+};
+
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 const throughput = async (label: string, env: Record<string, string>) => {
@@ -196,7 +206,7 @@ const throughput = async (label: string, env: Record<string, string>) => {
           username,
           password: 'password-123',
           nickname: username,
-          maxThreadCount: Math.ceil(visitorsCount / agentsCount) + 10,
+          maxThreadCount: 100,
           workGroups: [group.wid],
         },
       });
@@ -227,6 +237,7 @@ const throughput = async (label: string, env: Record<string, string>) => {
       { type: 'run', tag: 'closed', warmupSeconds: 2, seconds },
     ];
     for (const run of runs) {
+      await waitForIdleServer(server.pid);
       const cpuBefore = cpuMsOf(server.pid);
       const result = await generator.request<GeneratorResult>(run);
       const serverCpu = cpuMsOf(server.pid) - cpuBefore;
