@@ -77,8 +77,11 @@ export type SystemMessage = {
 
 const autoReplyIntervalMs = 10 * 60 * 1000;
 
-/** Threads whose immutable identity (id, organisation, tid, first visitor) a node keeps for the send path. */
-const threadCacheLimit = 50_000;
+/**
+ * Threads whose identity (id, organisation, tid, visitor) a node keeps for the send path; about a
+ * kilobyte each, the oldest first out past the limit (a miss costs one read).
+ */
+const threadCacheLimit = 20_000;
 
 const dialectOf = (db: Executor): DialectName =>
   db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
