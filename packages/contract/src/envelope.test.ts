@@ -25,6 +25,12 @@ describe('toPage', () => {
       empty: true,
     });
   });
+
+  it('says a capped total is a lower bound and never marks its page the last', () => {
+    const page = toPage(['x'], 10_001, { page: 500, size: 20 }, { isTotalCapped: true });
+    expect(page).toMatchObject({ totalElements: 10_001, totalPages: 501, last: false, totalCapped: true });
+    expect(toPage(['x'], 41, { page: 1, size: 20 })).not.toHaveProperty('totalCapped');
+  });
 });
 
 describe('pageQuerySchema', () => {

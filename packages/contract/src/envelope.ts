@@ -52,6 +52,13 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     first: z.boolean(),
     last: z.boolean(),
     empty: z.boolean(),
+    /**
+     * Present and true when totalElements is a lower bound: a list that can grow past a million rows
+     * counts at most 10,000 or to the end of the requested page (the exact count would cost a read of
+     * every matching row on each call). There are then more rows than totalElements, `last` is false
+     * and the next page can be asked for.
+     */
+    totalCapped: z.boolean().optional(),
   });
 
 export type Page<T> = {
@@ -63,9 +70,15 @@ export type Page<T> = {
   first: boolean;
   last: boolean;
   empty: boolean;
+  totalCapped?: boolean;
 };
 
-export const toPage = <T>(content: T[], totalElements: number, query: PageQuery): Page<T> => {
+export const toPage = <T>(
+  content: T[],
+  totalElements: number,
+  query: PageQuery,
+  options: { isTotalCapped?: boolean } = {},
+): Page<T> => {
   const totalPages = Math.ceil(totalElements / query.size);
   return {
     content,
@@ -74,8 +87,9 @@ export const toPage = <T>(content: T[], totalElements: number, query: PageQuery)
     number: query.page,
     size: query.size,
     first: query.page === 0,
-    last: query.page >= totalPages - 1,
+    last: !options.isTotalCapped && query.page >= totalPages - 1,
     empty: content.length === 0,
+    ...(options.isTotalCapped ? { totalCapped: true } : {}),
   };
 };
 

@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { App } from '../http/types.js';
+import { countBounded } from '../modules/records/records.repository.js';
 import {
   createRecordsOrg,
   insertMessage,
@@ -290,5 +291,27 @@ await describeEachDatabase('list queries use an index', (target) => {
       '/api/v1/menu/query',
       '/api/workgroup/query/force',
     ]);
+  });
+
+  it('counts a growing list up to its cap or the page asked for, and says when the total is a lower bound', async () => {
+    const { db } = ctx.database;
+    const visitor = await insertVisitor(ctx, org.orgId);
+    for (let index = 0; index < 4; index += 1)
+      await insertThread(ctx, { orgId: org.orgId, visitorId: visitor.id });
+    const threads = () => db.selectFrom('thread').select('thread.id').where('thread.org_id', '=', org.orgId);
+    // Five threads, a cap of 3: the count stops at 4 (more than the cap) and says so.
+    expect(await countBounded(db, threads(), { page: 0, size: 2 }, 3)).toEqual({
+      total: 4,
+      isTotalCapped: true,
+    });
+    // A page deeper than the cap counts to its end (8 + 1): all five, exact.
+    expect(await countBounded(db, threads(), { page: 3, size: 2 }, 3)).toEqual({
+      total: 5,
+      isTotalCapped: false,
+    });
+    expect(await countBounded(db, threads(), { page: 0, size: 20 })).toEqual({
+      total: 5,
+      isTotalCapped: false,
+    });
   });
 });

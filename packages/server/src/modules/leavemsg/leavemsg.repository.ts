@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import { countBounded } from '../records/records.repository.js';
 
 /* Kysely queries of leave messages; every one is scoped by org_id. */
 
@@ -72,7 +73,7 @@ export const pageLeaveMessages = async (
   orgId: number,
   filter: LeaveMessageFilter,
   paging: { page: number; size: number },
-): Promise<{ rows: LeaveMessageRow[]; total: number }> => {
+): Promise<{ rows: LeaveMessageRow[]; total: number; isTotalCapped: boolean }> => {
   const ids = (
     await filtered(db, orgId, filter)
       .select('leave_message.id')
@@ -82,9 +83,7 @@ export const pageLeaveMessages = async (
       .offset(paging.page * paging.size)
       .execute()
   ).map((row) => Number(row.id));
-  const count = await filtered(db, orgId, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
+  const counted = await countBounded(db, filtered(db, orgId, filter).select('leave_message.id'), paging);
   const rows =
     ids.length === 0
       ? []
@@ -94,7 +93,7 @@ export const pageLeaveMessages = async (
           .orderBy('leave_message.created_at', 'desc')
           .orderBy('leave_message.id', 'desc')
           .execute();
-  return { rows, total: Number(count.count) };
+  return { rows, ...counted };
 };
 
 /** The visitor's own leave messages, newest first (the widget shows them with their replies). */

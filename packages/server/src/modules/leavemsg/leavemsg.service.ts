@@ -107,8 +107,8 @@ export const createLeaveMessageService = (deps: {
     );
 
   const page = async (principal: Principal, query: LeaveMessageQuery): Promise<Page<LeaveMessage>> => {
-    const { rows, total } = await pageLeaveMessages(db, principal.orgId, query, query);
-    return toPage(rows.map(toLeaveMessage), total, query);
+    const { rows, total, isTotalCapped } = await pageLeaveMessages(db, principal.orgId, query, query);
+    return toPage(rows.map(toLeaveMessage), total, query, { isTotalCapped });
   };
 
   const markRead = async (principal: Principal, lid: string): Promise<LeaveMessage> => {

@@ -80,13 +80,43 @@ const countOf = async <O>(query: SelectQueryBuilder<Database, keyof Database, O>
   return Number(row.count);
 };
 
+/** Counts of lists that grow without limit stop here (see Page.totalCapped in the contract). */
+export const countCap = 10_000;
+
+/**
+ * Counts the query's rows up to countCap, or to the end of the requested page when that is
+ * deeper: the cost follows the page asked for, not the size of the table (a million messages
+ * took ~90 ms to count from their index). Past the bound, the total is a lower bound: capped.
+ */
+export const countBounded = async <O>(
+  db: Executor,
+  query: SelectQueryBuilder<Database, keyof Database, O>,
+  paging: Paging,
+  cap = countCap,
+): Promise<{ total: number; isTotalCapped: boolean }> => {
+  const bound = Math.max(cap, (paging.page + 1) * paging.size) + 1;
+  const row = await db
+    .selectFrom(
+      query
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql<number>`1`.as('one'))
+        .limit(bound)
+        .as('bounded'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  const total = Number(row.count);
+  return { total, isTotalCapped: total >= bound };
+};
+
 /** A page of the organisation's threads, newest first. */
 export const pageThreads = async (
   db: Executor,
   orgId: number,
   filter: ThreadFilter,
   paging: Paging,
-): Promise<{ rows: ThreadRow[]; total: number }> => {
+): Promise<{ rows: ThreadRow[]; total: number; isTotalCapped: boolean }> => {
   const ids = (
     await filteredThreads(db, orgId, filter)
       .select('thread.id')
@@ -96,8 +126,8 @@ export const pageThreads = async (
       .offset(paging.page * paging.size)
       .execute()
   ).map((row) => Number(row.id));
-  const total = await countOf(filteredThreads(db, orgId, filter).select('thread.id'));
-  return { rows: inOrder(ids, await findThreadsByIds(db, orgId, ids)), total };
+  const counted = await countBounded(db, filteredThreads(db, orgId, filter).select('thread.id'), paging);
+  return { rows: inOrder(ids, await findThreadsByIds(db, orgId, ids)), ...counted };
 };
 
 /** What an export row shows beyond the thread: its latest rating and summary. */
@@ -253,14 +283,18 @@ export const pageMessages = async (
       .offset(paging.page * paging.size)
       .execute()
   ).map((row) => Number(row.id));
-  const total = await countOf(filteredMessages(db, dialect, orgId, filter).select('message.id'));
-  if (ids.length === 0) return { rows: [], total };
+  const counted = await countBounded(
+    db,
+    filteredMessages(db, dialect, orgId, filter).select('message.id'),
+    paging,
+  );
+  if (ids.length === 0) return { rows: [], ...counted };
   const rows = await selectMessages(db)
     .where('message.org_id', '=', orgId)
     .where('thread.org_id', '=', orgId)
     .where('message.id', 'in', ids)
     .execute();
-  return { rows: inOrder(ids, rows), total };
+  return { rows: inOrder(ids, rows), ...counted };
 };
 
 /* ---- ratings ---- */

@@ -65,7 +65,12 @@ export const createRecordsService = (deps: { db: Executor; dialect: DialectName;
   const now = deps.now ?? Date.now;
 
   const threadPage = async (principal: Principal, query: ThreadQuery): Promise<Page<ThreadRecord>> => {
-    const { rows, total } = await pageThreads(db, principal.orgId, threadFilterOf(query), query);
+    const { rows, total, isTotalCapped } = await pageThreads(
+      db,
+      principal.orgId,
+      threadFilterOf(query),
+      query,
+    );
     const threadTags = await listThreadTags(
       db,
       principal.orgId,
@@ -81,6 +86,7 @@ export const createRecordsService = (deps: { db: Executor; dialect: DialectName;
       })),
       total,
       query,
+      { isTotalCapped },
     );
   };
 
@@ -143,8 +149,8 @@ export const createRecordsService = (deps: { db: Executor; dialect: DialectName;
       if (tokens.length > 0) filter.tokens = tokens;
       else filter.literal = keyword;
     }
-    const { rows, total } = await pageMessages(db, dialect, principal.orgId, filter, query);
-    return toPage(rows.map(toMessage), total, query);
+    const { rows, total, isTotalCapped } = await pageMessages(db, dialect, principal.orgId, filter, query);
+    return toPage(rows.map(toMessage), total, query, { isTotalCapped });
   };
 
   const ratePage = async (principal: Principal, query: RateQuery): Promise<Page<Rate>> => {
