@@ -6,7 +6,7 @@
 import { io, type Socket } from 'socket.io-client';
 
 type Command =
-  | { kind: 'visitors'; baseUrl: string; count: number }
+  | { kind: 'visitors'; baseUrl: string; count: number; sockets: number }
   | { kind: 'connect'; upTo: number }
   | { kind: 'close' };
 export type ClientReport =
@@ -16,8 +16,11 @@ export type ClientReport =
 const localAddress = process.env.LOCAL_ADDRESS ?? '127.0.0.1';
 // Handshakes in flight at once: enough to keep the server busy, few enough to not time out.
 const concurrency = Number(process.env.CONNECT_CONCURRENCY ?? 200);
+// Visitor creation is a database write each: a few in flight per process keep the server busy.
+const visitorConcurrency = Number(process.env.VISITOR_CONCURRENCY ?? 8);
 
 let baseUrl = '';
+let socketsWanted = 0;
 const tokens: string[] = [];
 const sockets: Socket[] = [];
 let failed = 0;
@@ -61,7 +64,12 @@ const connect = (token: string) =>
   });
 
 /** Runs `task` for indexes [from, to) with at most `concurrency` in flight. */
-const runPool = async (from: number, to: number, task: (index: number) => Promise<void>) => {
+const runPool = async (
+  from: number,
+  to: number,
+  task: (index: number) => Promise<void>,
+  concurrency: number,
+) => {
   if (to <= from) return;
   let next = from;
   const worker = async () => {
@@ -70,15 +78,29 @@ const runPool = async (from: number, to: number, task: (index: number) => Promis
   await Promise.all(Array.from({ length: Math.min(concurrency, to - from) }, worker));
 };
 
+// The bench ended (or died): close the sockets with the process.
+process.on('disconnect', () => process.exit(0));
 process.on('message', (command: Command) => {
   void (async () => {
     if (command.kind === 'visitors') {
       baseUrl = command.baseUrl;
-      await runPool(0, command.count, async () => void tokens.push(await createVisitor()));
+      socketsWanted = command.sockets;
+      await runPool(
+        0,
+        command.count,
+        async () => void tokens.push(await createVisitor()),
+        visitorConcurrency,
+      );
       send({ kind: 'visitors', created: tokens.length });
     } else if (command.kind === 'connect') {
       const from = sockets.length + failed;
-      await runPool(from, Math.min(command.upTo, tokens.length), (index) => connect(tokens[index] ?? ''));
+      // Fewer visitors than sockets: a visitor's tabs share its token, as in a browser.
+      await runPool(
+        from,
+        Math.min(command.upTo, socketsWanted),
+        (index) => connect(tokens[index % tokens.length] ?? ''),
+        concurrency,
+      );
       const connected = sockets.filter((socket) => socket.connected).length;
       send({ kind: 'connected', connected, failed, disconnected, firstError });
     } else {

@@ -1,7 +1,7 @@
 /**
  * bench/sockets: idle visitor sockets held by one node (DESIGN §7: ≥ 50,000 at server RSS ≤ 1 GB).
- * Starts the built server (SQLite, no Redis) with its file-descriptor limit raised, creates SOCKETS
- * visitors (one socket each, through /visitor/api/init as the widget does), then opens their
+ * Starts the built server (SQLite, no Redis) with its file-descriptor limit raised, creates VISITORS
+ * visitors (default SOCKETS: one socket each; through /visitor/api/init as the widget does), then opens their
  * Socket.IO visitor sockets from CLIENTS load processes, each from its own loopback source address,
  * in steps of STEP; prints the server's RSS at each step and the bytes each socket adds, then
  * again after IDLE_SECONDS (longer than a ping interval, so every socket has answered a ping).
@@ -17,13 +17,13 @@ import { performance } from 'node:perf_hooks';
 import type { ClientReport } from './client.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const total = Number(process.env.SOCKETS ?? 50_000);
+const requested = Number(process.env.SOCKETS ?? 50_000);
 const step = Number(process.env.STEP ?? 10_000);
-const clientsCount = Number(process.env.CLIENTS ?? Math.max(1, Math.ceil(total / 10_000)));
+const clientsCount = Number(process.env.CLIENTS ?? Math.max(1, Math.ceil(requested / 10_000)));
 const idleSeconds = Number(process.env.IDLE_SECONDS ?? 30);
 const serverNodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // Sockets plus the database, log and listening descriptors, with room to spare.
-const fdLimit = total + 10_000;
+const fdLimit = requested + 10_000;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,10 +39,12 @@ const withFdLimit = (command: string[]) => [
 ];
 
 const fdLimitOf = (pid: number) =>
-  readFileSync(`/proc/${pid}/limits`, 'utf8')
-    .split('\n')
-    .find((line) => line.startsWith('Max open files'))
-    ?.split(/\s{2,}/)[1] ?? '?';
+  Number(
+    readFileSync(`/proc/${pid}/limits`, 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('Max open files'))
+      ?.split(/\s{2,}/)[1] ?? 0,
+  );
 
 const rssOf = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -145,17 +147,32 @@ console.log(
   `bench/sockets on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`,
 );
 const server = await startServer();
+const serverFdLimit = fdLimitOf(server.pid);
+// Each socket is a descriptor: where the hard limit cannot be raised (no CAP_SYS_RESOURCE, as in
+// some containers) the node holds at most that many; keep a few hundred for everything else.
+const total = Math.min(requested, serverFdLimit - 300);
+const visitorsCount = Math.min(total, Number(process.env.VISITORS ?? total));
 const clients = Array.from({ length: clientsCount }, (_, index) =>
   startClient(index, Math.floor(total / clientsCount) + (index < total % clientsCount ? 1 : 0)),
 );
 try {
   console.log(
-    `server pid ${server.pid}, open-files limit ${fdLimitOf(server.pid)}; ${clientsCount} load processes, ` +
+    `server pid ${server.pid}, open-files limit ${serverFdLimit}; ${clientsCount} load processes, ` +
       `open-files limit ${fdLimitOf(clients[0]?.child.pid ?? 0)}`,
   );
+  if (total < requested)
+    console.log(
+      `the open-files limit cannot be raised to ${fdLimit} here (the hard limit is ${serverFdLimit}): ` +
+        `holding ${total} sockets, not ${requested}`,
+    );
   let started = performance.now();
   for (const client of clients)
-    client.child.send({ kind: 'visitors', baseUrl: server.baseUrl, count: client.share });
+    client.child.send({
+      kind: 'visitors',
+      baseUrl: server.baseUrl,
+      count: Math.max(1, Math.round((client.share * visitorsCount) / total)),
+      sockets: client.share,
+    });
   const created = (await Promise.all(clients.map((client) => client.next()))).reduce(
     (sum, report) => sum + (report.kind === 'visitors' ? report.created : 0),
     0,
@@ -197,6 +214,11 @@ try {
   // A `connect` up to what is already open opens nothing: it only reports what is still connected.
   for (const client of clients) client.child.send({ kind: 'connect', upTo: 0 });
   const idle = await measure(`after ${idleSeconds} s idle`);
+  const perSocket = (idle.rss - baseline) / Math.max(1, idle.connected);
+  if (idle.connected < requested)
+    console.log(
+      `\n  at ${requested} sockets, by the bytes per socket above: about ${mb(baseline + requested * perSocket)} (extrapolated, not measured)`,
+    );
   console.log(
     `\n  held ${idle.connected} sockets at ${mb(idle.rss)} server RSS (${mb(idle.rss - baseline)} for the sockets, ` +
       `${((idle.rss - baseline) / Math.max(1, idle.connected) / 1024).toFixed(1)} KB each)   ` +
