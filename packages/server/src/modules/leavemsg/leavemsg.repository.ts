@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { countBounded } from '../records/records.repository.js';
 
@@ -88,7 +89,8 @@ export const pageLeaveMessages = async (
     ids.length === 0
       ? []
       : await selectLeaveMessages(db)
-          .where('leave_message.org_id', '=', orgId)
+          // By primary key: the unary plus keeps SQLite off the organisation's indexes.
+          .where(sql<number>`+leave_message.org_id`, '=', orgId)
           .where('leave_message.id', 'in', ids)
           .orderBy('leave_message.created_at', 'desc')
           .orderBy('leave_message.id', 'desc')

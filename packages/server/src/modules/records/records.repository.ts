@@ -290,8 +290,9 @@ export const pageMessages = async (
   );
   if (ids.length === 0) return { rows: [], ...counted };
   const rows = await selectMessages(db)
-    .where('message.org_id', '=', orgId)
-    .where('thread.org_id', '=', orgId)
+    // By primary key: the unary plus keeps SQLite off the (org_id, created_at) index (see findThreadsByIds).
+    .where(sql<number>`+message.org_id`, '=', orgId)
+    .where(sql<number>`+thread.org_id`, '=', orgId)
     .where('message.id', 'in', ids)
     .execute();
   return { rows: inOrder(ids, rows), ...counted };

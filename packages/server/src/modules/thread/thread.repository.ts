@@ -110,7 +110,12 @@ export const findThreadByTid = (db: Executor, orgId: number, tid: string) =>
 export const findThreadsByIds = async (db: Executor, orgId: number, ids: number[]): Promise<ThreadRow[]> =>
   ids.length === 0
     ? []
-    : selectThreads(db).where('thread.org_id', '=', orgId).where('thread.id', 'in', ids).execute();
+    : selectThreads(db)
+        // Unary plus: the org check stays, but SQLite must not pick an (org_id, …) index over the
+        // primary key and read every thread of the organisation to find these few.
+        .where(sql<number>`+thread.org_id`, '=', orgId)
+        .where('thread.id', 'in', ids)
+        .execute();
 
 /** The visitor's conversation with a skill group or an appointed agent (one per pair, reopened). */
 export const findVisitorThread = (
