@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Language } from '@openkefu/contract';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import type { z } from 'zod';
 
 /*
@@ -15,6 +15,22 @@ import type { z } from 'zod';
  * one or more entries in `errors`, never both. Writing: every value goes in as a string or number
  * cell, never a formula, so a cell that reads "=HYPERLINK(…)" stays text.
  */
+
+// exceljs is ~400 modules and a second of start-up: it loads at the first import or export (issue 18).
+type ExcelModule = typeof ExcelJS;
+let excelModule: Promise<ExcelModule> | undefined;
+/** The exceljs module, loaded once on first use; a failure to load surfaces there (and is retried). */
+export const loadExcelJS = (): Promise<ExcelModule> => {
+  excelModule ??= import('exceljs').then(
+    // Node hands the CommonJS module over as `default`; the typings describe named exports.
+    (loaded) => ('default' in loaded ? loaded.default : loaded) as ExcelModule,
+    (error: unknown) => {
+      excelModule = undefined;
+      throw error;
+    },
+  );
+  return excelModule;
+};
 
 export const xlsxMediaType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -91,7 +107,8 @@ const cellText = (cell: ExcelJS.Cell): string => {
 };
 
 const loadWorksheet = async (file: Buffer, format: SheetFormat): Promise<ExcelJS.Worksheet | undefined> => {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   if (format === 'csv') {
     // A UTF-8 byte-order mark (Excel's "CSV UTF-8") would otherwise stick to the first header.
     const text = file.toString('utf8').replace(/^\uFEFF/, '');
@@ -194,7 +211,8 @@ export const writeWorkbook = async <R>(options: {
   columns: readonly WorkbookColumn<R>[];
   rows: readonly R[];
 }): Promise<Buffer> => {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   workbook.creator = 'OpenKefu';
   const sheet = workbook.addWorksheet(options.sheetName.slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],

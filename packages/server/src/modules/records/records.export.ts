@@ -1,6 +1,6 @@
 import { clientValues, type Client, type Language } from '@openkefu/contract';
-import ExcelJS from 'exceljs';
 import { translate, type MessageKey } from '../../http/i18n.js';
+import { loadExcelJS } from '../../lib/excel/excel.js';
 // Its own keys: loaded even where the app (and src/messages.ts) is not.
 import './records.messages.js';
 import type { ExportRow } from './records.repository.js';
@@ -110,7 +110,8 @@ export const buildThreadWorkbook = async (
     { key: 'records.export.column.lastMessage', width: 40, value: (row) => row.content },
   ];
 
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   workbook.creator = 'OpenKefu';
   const sheet = workbook.addWorksheet(t('records.export.sheet'), {
     views: [{ state: 'frozen', ySplit: 1 }],
