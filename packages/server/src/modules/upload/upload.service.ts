@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
@@ -39,6 +39,19 @@ import {
   pageAttachments,
   type AttachmentRecord,
 } from './upload.repository.js';
+
+// sharp (libvips) costs ~25 MB and a few hundred ms at start-up: it loads at the first image (issue 18).
+let sharpModule: Promise<typeof SharpModule> | undefined;
+const loadSharp = (): Promise<typeof SharpModule> => {
+  sharpModule ??= import('sharp').then(
+    (loaded) => loaded.default,
+    (error: unknown) => {
+      sharpModule = undefined;
+      throw error;
+    },
+  );
+  return sharpModule;
+};
 
 /** Longest side of a thumbnail, in pixels. */
 export const thumbnailSide = 240;
@@ -134,6 +147,8 @@ export const createUploadService = (deps: {
     maxSide: number | null,
   ): Promise<{ body: Buffer | null; thumbnail: Buffer }> => {
     const options = { limitInputPixels: maxInputMegapixels * 1_000_000, failOn: 'error' as const };
+    // Outside the try: a sharp that fails to load is a server error, not an unreadable image.
+    const sharp = await loadSharp();
     try {
       const metadata = await sharp(staged.path, options).metadata();
       // Thumbnails are stills in WebP: small, and a first frame is enough for a picker.
