@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 /**
  * Redis connections that never take the process down. ioredis reports a lost connection as an
@@ -90,7 +90,9 @@ export class RedisUnreachableError extends Error {
 
 /** Opens a client and waits until it answers PING; throws RedisUnreachableError after timeoutMs. */
 export const connectRedis = async (url: string, timeoutMs = 5_000): Promise<Redis> => {
-  const client = new Redis(url, { ...redisClientOptions, lazyConnect: true });
+  // ioredis (~25 MB) loads only when REDIS_URL is set, here; every other use is a type (issue 18).
+  const { Redis: RedisClient } = await import('ioredis');
+  const client = new RedisClient(url, { ...redisClientOptions, lazyConnect: true });
   let lastError = 'no answer';
   const remember = (error: Error) => {
     lastError = error.message || error.name;
