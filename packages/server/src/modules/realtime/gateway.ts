@@ -7,6 +7,8 @@ import {
   type ClientEventName,
   type Language,
 } from '@openkefu/contract';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -23,7 +25,8 @@ import { findAccountById } from '../user/user.repository.js';
 import { agentRoom, orgAgentsRoom, visitorRoom, watchRoom } from './rooms.js';
 import { createTokenBucket } from './token-bucket.js';
 
-type SocketData = { actor: ChatActor; language: Language };
+// bucket: the socket's own event rate limit.
+type SocketData = { actor: ChatActor; language: Language; bucket: ReturnType<typeof createTokenBucket> };
 type ChatSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 type Ack = (answer: unknown) => void;
 
@@ -109,94 +112,119 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
       return agentActorOf(services.db, principal);
     };
     resolve().then((actor) => {
-      (socket as ChatSocket).data = { actor, language };
+      const rate =
+        actor.kind === 'agent' ? realtimeLimits.agentEventsPerSecond : realtimeLimits.visitorEventsPerSecond;
+      (socket as ChatSocket).data = { actor, language, bucket: createTokenBucket(rate * 2, rate) };
       next();
     }, fail);
   });
 
+  // engine.io keeps each connection's HTTP request (parser, buffers) for the connection's life.
+  // Socket.IO reads only these fields of it, when it builds a namespace's handshake (a namespace
+  // joined later on the same connection, such as the monitor feed, still needs them): keep those.
+  io.engine.on('connection', (rawSocket: { request: IncomingMessage & { _query?: unknown } }) => {
+    const request = rawSocket.request;
+    rawSocket.request = {
+      headers: request.headers,
+      url: request.url,
+      _query: request._query,
+      connection: { encrypted: (request.socket as Partial<TLSSocket>).encrypted === true },
+    } as unknown as IncomingMessage & { _query?: unknown };
+  });
+
+  type Handler = (socket: ChatSocket, actor: ChatActor, payload: never) => Promise<unknown>;
+  // One set of handlers for every socket (not a closure set per socket); the socket and its actor
+  // come in as arguments.
+  const handlers: Record<ClientEventName, Handler> = {
+    'message:send': (_socket, actor, payload: Parameters<typeof services.messages.send>[1]) =>
+      services.messages.send(actor, payload, actor.kind === 'visitor' ? actor.client : 'web'),
+    'message:sync': (_socket, actor, payload: { tid: string; afterSeq: number }) =>
+      services.messages.history(actor, { ...payload, size: 200 }),
+    'message:receipt': async (_socket, actor, payload: Parameters<typeof services.messages.receipt>[1]) => {
+      await services.messages.receipt(actor, payload);
+      return null;
+    },
+    'message:recall': (_socket, actor, payload: { tid: string; mid: string }) =>
+      services.messages.recall(actor, payload),
+    typing: async (socket, actor, payload: { tid: string; preview: string }) => {
+      const thread = await services.messages.loadReadable(actor, payload.tid);
+      if (!(await services.messages.isParticipant(actor, thread)))
+        throw AppError.notFound('thread.notFound', { tid: payload.tid });
+      // Agents never send a preview of their own text; visitors' previews are shown per agent setting.
+      const preview = actor.kind === 'visitor' ? payload.preview : '';
+      socket
+        .to(await services.messages.roomsOf(thread))
+        .emit('typing', { tid: thread.tid, preview, by: actor.kind });
+      return null;
+    },
+    'agent:status': async (
+      _socket,
+      actor,
+      payload: { status: string; autoReplyType?: string; autoReplyContent?: string },
+    ) => {
+      if (actor.kind !== 'agent') throw AppError.forbidden();
+      await services.threads.changeStatus(actor, payload);
+      const row = await findAccountById(services.db, actor.orgId, actor.userId);
+      if (!row) throw AppError.unauthorized();
+      return toUserBrief(row);
+    },
+    'thread:watch': async (socket, actor, payload: { tid: string }) => {
+      if (actor.kind !== 'agent' || !(actor.isAdmin || actor.canMonitor))
+        throw AppError.forbidden('error.forbiddenAuthority', { authority: 'monitor' });
+      const thread = await services.messages.loadReadable(actor, payload.tid);
+      await socket.join(watchRoom(thread.tid));
+      return services.messages.history(actor, { tid: thread.tid, size: 50 });
+    },
+    'thread:unwatch': async (socket, _actor, payload: { tid: string }) => {
+      await socket.leave(watchRoom(payload.tid));
+      return null;
+    },
+  };
+
+  const dispatch = async (socket: ChatSocket, name: ClientEventName, payload: unknown, ack: unknown) => {
+    const { actor, language, bucket } = socket.data;
+    const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
+    if (!bucket.take()) {
+      reply(toAckError(AppError.rateLimited(1), language, app.log));
+      return;
+    }
+    try {
+      const input = clientEvents[name].payload.parse(payload);
+      const data = await handlers[name](socket, actor, input as never);
+      reply({ ok: true, data });
+    } catch (error) {
+      reply(toAckError(error, language, app.log));
+    }
+  };
+  // One listener per event name, shared by every socket: the emitter calls it with `this` = the socket.
+  const listeners = (Object.keys(clientEvents) as ClientEventName[]).map(
+    (name) =>
+      [
+        name,
+        function (this: ChatSocket, payload: unknown, ack: unknown) {
+          void dispatch(this, name, payload, ack);
+        },
+      ] as const,
+  );
+  const onAgentDisconnect = function (this: ChatSocket) {
+    const { actor } = this.data;
+    if (actor.kind === 'agent') void services.presence.disconnect(actor.userId).catch(() => undefined);
+  };
+
   io.on('connection', (raw) => {
     const socket = raw as ChatSocket;
-    const { actor, language } = socket.data;
-    const rate =
-      actor.kind === 'agent' ? realtimeLimits.agentEventsPerSecond : realtimeLimits.visitorEventsPerSecond;
-    const bucket = createTokenBucket(rate * 2, rate);
+    const { actor } = socket.data;
     if (actor.kind === 'agent') {
       void socket.join([agentRoom(actor.userId), orgAgentsRoom(actor.orgId)]);
       void services.presence
         .connect(actor.userId)
         .then(() => services.threads.drainForAgent(actor.orgId, actor.userId))
         .catch((error: unknown) => app.log.error({ err: error }, 'agent connect failed'));
-      socket.on('disconnect', () => {
-        void services.presence.disconnect(actor.userId).catch(() => undefined);
-      });
+      socket.on('disconnect', onAgentDisconnect as never);
     } else {
       void socket.join(visitorRoom(actor.visitorId));
     }
-
-    const handlers: Record<ClientEventName, (payload: never) => Promise<unknown>> = {
-      'message:send': (payload: Parameters<typeof services.messages.send>[1]) =>
-        services.messages.send(actor, payload, actor.kind === 'visitor' ? actor.client : 'web'),
-      'message:sync': (payload: { tid: string; afterSeq: number }) =>
-        services.messages.history(actor, { ...payload, size: 200 }),
-      'message:receipt': async (payload: Parameters<typeof services.messages.receipt>[1]) => {
-        await services.messages.receipt(actor, payload);
-        return null;
-      },
-      'message:recall': (payload: { tid: string; mid: string }) => services.messages.recall(actor, payload),
-      typing: async (payload: { tid: string; preview: string }) => {
-        const thread = await services.messages.loadReadable(actor, payload.tid);
-        if (!(await services.messages.isParticipant(actor, thread)))
-          throw AppError.notFound('thread.notFound', { tid: payload.tid });
-        // Agents never send a preview of their own text; visitors' previews are shown per agent setting.
-        const preview = actor.kind === 'visitor' ? payload.preview : '';
-        socket
-          .to(await services.messages.roomsOf(thread))
-          .emit('typing', { tid: thread.tid, preview, by: actor.kind });
-        return null;
-      },
-      'agent:status': async (payload: {
-        status: string;
-        autoReplyType?: string;
-        autoReplyContent?: string;
-      }) => {
-        if (actor.kind !== 'agent') throw AppError.forbidden();
-        await services.threads.changeStatus(actor, payload);
-        const row = await findAccountById(services.db, actor.orgId, actor.userId);
-        if (!row) throw AppError.unauthorized();
-        return toUserBrief(row);
-      },
-      'thread:watch': async (payload: { tid: string }) => {
-        if (actor.kind !== 'agent' || !(actor.isAdmin || actor.canMonitor))
-          throw AppError.forbidden('error.forbiddenAuthority', { authority: 'monitor' });
-        const thread = await services.messages.loadReadable(actor, payload.tid);
-        await socket.join(watchRoom(thread.tid));
-        return services.messages.history(actor, { tid: thread.tid, size: 50 });
-      },
-      'thread:unwatch': async (payload: { tid: string }) => {
-        await socket.leave(watchRoom(payload.tid));
-        return null;
-      },
-    };
-
-    for (const name of Object.keys(clientEvents) as ClientEventName[]) {
-      socket.on(
-        name as never,
-        (async (payload: unknown, ack: unknown) => {
-          const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-          if (!bucket.take()) {
-            reply(toAckError(AppError.rateLimited(1), language, app.log));
-            return;
-          }
-          try {
-            const input = clientEvents[name].payload.parse(payload);
-            const data = await handlers[name](input as never);
-            reply({ ok: true, data });
-          } catch (error) {
-            reply(toAckError(error, language, app.log));
-          }
-        }) as never,
-      );
-    }
+    for (const [name, listener] of listeners) socket.on(name as never, listener as never);
   });
 
   app.addHook('preClose', async () => {
