@@ -23,6 +23,7 @@ import { createRobotKbService } from '../../packages/server/src/modules/robot/ro
 import {
   createRobotMatcher,
   judgeHits,
+  loadPinyin,
   type MatcherFaq,
   type RobotMatcher,
 } from '../../packages/server/src/modules/robot/robot.matcher.js';
@@ -203,6 +204,7 @@ const measureAccuracy = (
 console.log(
   `bench/robot on ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`,
 );
+await loadPinyin(); // the server loads it when it first builds a robot index
 const shop = createRobotMatcher(shopFaqs, words);
 measureAccuracy('The shop alone', shop);
 measureAccuracy('The shop alone, held-out phrasings', shop, heldOutCases);

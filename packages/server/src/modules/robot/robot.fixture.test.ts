@@ -1,7 +1,10 @@
 import { defaultRobotSuggestThreshold, defaultRobotThreshold } from '@openkefu/contract';
 import { describe, expect, it } from 'vitest';
 import { fixtureCases, fixtureFaqs, fixtureStopwords, fixtureSynonyms } from './robot.fixture.js';
-import { createRobotMatcher, judgeHits } from './robot.matcher.js';
+import { createRobotMatcher, judgeHits, loadPinyin } from './robot.matcher.js';
+
+// The server loads pinyin-pro when it builds a robot index; here, before the matcher is built.
+await loadPinyin();
 
 /*
  * The bench's fixture (bench/robot) as a floor: top-1 at the budget (90 %; the matcher reaches

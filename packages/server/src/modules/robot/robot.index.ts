@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.js';
-import { createRobotMatcher, type MatcherFaq, type RobotMatcher } from './robot.matcher.js';
+import { createRobotMatcher, loadPinyin, type MatcherFaq, type RobotMatcher } from './robot.matcher.js';
 import {
   findRobotRevision,
   listAllWords,
@@ -91,6 +91,7 @@ export const loadRobotIndex = async (db: Executor, orgId: number): Promise<Robot
     similarQuestions: parseList(row.similar_questions),
     workgroups: workgroupsOf.get(Number(row.id)) ?? [],
   }));
+  await loadPinyin();
   const matcher = createRobotMatcher(faqs, {
     stopwords: wordRows.filter((row) => row.kind === 'stopword').map((row) => row.word),
     synonyms: wordRows

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTransferFinder } from './robot.index.js';
-import { createRobotMatcher, judgeHits, type MatcherFaq } from './robot.matcher.js';
+import { createRobotMatcher, judgeHits, loadPinyin, type MatcherFaq } from './robot.matcher.js';
 import { createTextReader, foldText, stemWord } from './robot.text.js';
+
+// The server loads pinyin-pro when it builds a robot index; here, before the matchers are built.
+await loadPinyin();
 
 const faq = (
   aid: string,

@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro';
+import type { pinyin as PinyinFn } from 'pinyin-pro';
 import { createTextReader, stemWord, type TextReader, type WordConfig } from './robot.text.js';
 import { builtInThesaurus } from './robot.thesaurus.js';
 
@@ -128,11 +128,30 @@ const createBridge = (
   return (read) => read.replace(pattern, (form) => targets.get(form) ?? form);
 };
 
+// pinyin-pro (~18 MB of dictionaries) loads when a robot index is first built, not at start-up
+// (issue 18); the matcher itself stays synchronous.
+let pinyin: typeof PinyinFn | undefined;
+let pinyinLoading: Promise<void> | undefined;
+/** Loads pinyin-pro once; createRobotMatcher needs it loaded (robot.index awaits this first). */
+export const loadPinyin = (): Promise<void> => {
+  pinyinLoading ??= import('pinyin-pro').then(
+    (loaded) => {
+      pinyin = loaded.pinyin;
+    },
+    (error: unknown) => {
+      pinyinLoading = undefined;
+      throw error;
+    },
+  );
+  return pinyinLoading;
+};
+
 /** Toneless pinyin of one character, cached: the same few thousand characters come back all day. */
 const soundCache = new Map<string, string>();
 const soundOf = (char: string): string => {
   let sound = soundCache.get(char);
   if (sound === undefined) {
+    if (!pinyin) throw new Error('pinyin-pro is not loaded: await loadPinyin() before building a matcher');
     sound = pinyin(char, { toneType: 'none', type: 'string' });
     if (soundCache.size < 50_000) soundCache.set(char, sound);
   }
