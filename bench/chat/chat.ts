@@ -21,6 +21,9 @@ import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer } from '../../e2e/support/server.js';
 import type { GeneratorReady, GeneratorResult, GeneratorRun, GeneratorSetup } from './generator.js';
 
+// int8 as numbers, as the server's pool reads them (db/database.ts sets this when it loads pg).
+pg.types.setTypeParser(20, Number);
+
 const visitorsCount = Number(process.env.VISITORS ?? 500);
 const agentsCount = Number(process.env.AGENTS ?? 10);
 const seconds = Number(process.env.SECONDS ?? 10);

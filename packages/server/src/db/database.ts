@@ -2,13 +2,29 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config.js';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import type { Database } from './schema.js';
 
-// int8 (counts, epoch-millisecond timestamps) would otherwise come back as strings on PostgreSQL.
-pg.types.setTypeParser(20, Number);
+/**
+ * node-postgres loads with the first PostgreSQL connection, not at start-up (issue 18: a SQLite
+ * server never needs it). int8 (counts, epoch-millisecond timestamps) would otherwise come back as
+ * strings: the parser is set before any pool exists.
+ */
+let pgModule: Promise<typeof import('pg').default> | undefined;
+const loadPg = (): Promise<typeof import('pg').default> => {
+  pgModule ??= import('pg').then(
+    ({ default: pg }) => {
+      pg.types.setTypeParser(20, Number);
+      return pg;
+    },
+    (error: unknown) => {
+      pgModule = undefined;
+      throw error;
+    },
+  );
+  return pgModule;
+};
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -74,14 +90,18 @@ export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
     });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({
-    connectionString: spec.connectionString,
-    max: spec.maxConnections ?? 10,
-    // A schema per test file (or per deployment) without qualifying every table name.
-    // Catalog queries (Kysely's migrator introspection) must not run in parallel workers: with
-    // many schemas in one database a parallel plan looked up a just-created schema and failed.
-    ...(spec.schema ? { options: `-c search_path=${spec.schema} -c max_parallel_workers_per_gather=0` } : {}),
-  });
+  // Kysely calls the factory when the first query needs a connection.
+  const pool = async () =>
+    new (await loadPg()).Pool({
+      connectionString: spec.connectionString,
+      max: spec.maxConnections ?? 10,
+      // A schema per test file (or per deployment) without qualifying every table name.
+      // Catalog queries (Kysely's migrator introspection) must not run in parallel workers: with
+      // many schemas in one database a parallel plan looked up a just-created schema and failed.
+      ...(spec.schema
+        ? { options: `-c search_path=${spec.schema} -c max_parallel_workers_per_gather=0` }
+        : {}),
+    });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 };
