@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Config } from '../../config.js';
 
 /*
@@ -25,8 +25,28 @@ export type MailTransport = {
   send: (mail: OutgoingMail) => Promise<boolean>;
 };
 
+/**
+ * An SMTP transport whose nodemailer loads, and whose transport is made, at the first mail rather
+ * than at start-up (issue 18); a failure to load or a bad URL surfaces there, on every send.
+ */
+export const createLazySmtpTransport = (
+  url: string,
+): { sendMail: (mail: SendMailOptions) => Promise<unknown> } => {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    sendMail: async (mail) => {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      const ready = await transport.catch((error: unknown) => {
+        transport = undefined;
+        throw error;
+      });
+      return ready.sendMail(mail);
+    },
+  };
+};
+
 export const createSmtpTransport = (options: { url: string; from: string }): MailTransport => {
-  const transport = nodemailer.createTransport(options.url);
+  const transport = createLazySmtpTransport(options.url);
   return {
     from: options.from,
     send: async (mail) => {

@@ -1,8 +1,8 @@
 import type { CodePurpose, Language } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { translate } from '../../http/i18n.js';
+import { createLazySmtpTransport } from '../../lib/mail/transport.js';
 
 export type CodeChannel = 'mobile' | 'email';
 
@@ -38,7 +38,7 @@ export const createLogSender =
   };
 
 export const createSmtpSender = (options: { url: string; from: string }): CodeSender => {
-  const transport = nodemailer.createTransport(options.url);
+  const transport = createLazySmtpTransport(options.url);
   return async (message) => {
     await transport.sendMail({
       from: options.from,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import { createLazySmtpTransport } from '../../lib/mail/transport.js';
 
 /*
  * Plain-text mail through the provider EMAIL_PROVIDER chooses (the same switch as code delivery in
@@ -24,7 +24,7 @@ export const createLogMailer =
   };
 
 export const createSmtpMailer = (options: { url: string; from: string }): Mailer => {
-  const transport = nodemailer.createTransport(options.url);
+  const transport = createLazySmtpTransport(options.url);
   return async (mail) => {
     await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
     return true;
