@@ -12,6 +12,7 @@ import {
   registerAccount,
   screenshot,
   submitLogin,
+  waitForLiveLoginForm,
 } from './support/auth.js';
 
 /**
@@ -108,6 +109,7 @@ describe.skipIf(!hasChromium)('auth: login, guard, 401, logout, 403/404, registe
       if (request.url().includes('/oauth/token')) tokenCalls.push(request.method());
     });
     await page.goto(url(LOGIN_PATH));
+    await waitForLiveLoginForm(page);
 
     // Empty fields: the form's own messages, no call to the server.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -23,7 +23,17 @@ export const readStoredToken = (page: Page): Promise<string | null> =>
   }, TOKEN_STORAGE_KEY);
 
 /** Fills and submits the username/password form of the login page the browser is on. */
+/**
+ * Waits until React has taken over the login form the server pre-renders into the HTML: the copy's
+ * button does nothing (it must not post the password in the address before the scripts arrive), so a
+ * fast click on it is lost. Resolves at once on a page without the copy.
+ */
+export const waitForLiveLoginForm = async (page: Page): Promise<void> => {
+  await page.locator('#ok-prerender').waitFor({ state: 'detached' });
+};
+
 export const submitLogin = async (page: Page, username: string, password: string): Promise<void> => {
+  await waitForLiveLoginForm(page);
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

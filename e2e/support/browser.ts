@@ -35,6 +35,8 @@ export const newContext = (browser: Browser, options: { locale?: string } = {}):
 /** Signs in through the login page and waits until the console shows the given path. */
 export const signIn = async (page: Page, baseUrl: string, username = 'admin', password = 'admin') => {
   await page.goto(`${baseUrl}/admin/antv/user/login`);
+  // The server's pre-rendered copy of the form ignores clicks until React has taken it over.
+  await page.locator('#ok-prerender').waitFor({ state: 'detached' });
   await page.getByLabel(/username|用户名/i).fill(username);
   await page.getByLabel(/^password|^密码/i).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in|登录)$/i }).click();
