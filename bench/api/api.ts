@@ -19,11 +19,10 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../../e2e/support/server.js';
+import { startServer, findFreePort } from '../../e2e/support/server.js';
 import { seedOrganisation, type Seeded } from './seed.js';
 
 const scales = (process.env.SCALES ?? '10000,100000')
@@ -99,17 +98,6 @@ const timeAlone = async (url: string, headers: Record<string, string>, count = 1
   times.sort((a, b) => a - b);
   return times[Math.floor(count / 2)] ?? 0;
 };
-
-const findFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** A bare Fastify hello-world in its own process: the yardstick of the budget. */
 const startHello = async () => {

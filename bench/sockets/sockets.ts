@@ -10,11 +10,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientReport } from './client.js';
+import { findFreePort } from '../../e2e/support/server.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const requested = Number(process.env.SOCKETS ?? 50_000);
@@ -52,17 +52,6 @@ const rssOf = (pid: number) => {
     .find((entry) => entry.startsWith('VmRSS:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) * 1024;
 };
-
-const findFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const startServer = async () => {
   const port = await findFreePort();

@@ -11,10 +11,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { findFreePort } from '../../e2e/support/server.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const runs = Number(process.env.RUNS ?? 3);
@@ -23,17 +23,6 @@ const serverNodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Bo
 const serverEntry = join(root, 'packages/server/dist/main.js');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const findFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 const rssOf = (pid: number) => {
   try {

@@ -18,7 +18,7 @@ export type RunningServer = {
   kill: () => Promise<void>;
 };
 
-const findFreePort = () =>
+export const findFreePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
