@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { openDropdownItem } from './support/console.js';
 import {
   LOGIN_PATH,
   WORKPLACE_PATH,
@@ -208,7 +209,7 @@ describe.skipIf(!hasChromium)('auth: login, guard, 401, logout, 403/404, registe
     expect((await callApi(server.baseUrl, 'GET', '/api/user/profile', { token: token! })).status).toBe(200);
 
     await avatarOf('admin').hover();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await openDropdownItem(page, 'Log out').click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to log out?' });
     await dialog.waitFor();
     await screenshot(page, 'auth-05-logout-confirm');
@@ -219,7 +220,7 @@ describe.skipIf(!hasChromium)('auth: login, guard, 401, logout, 403/404, registe
     expect(await readStoredToken(page)).toBe(token);
 
     await avatarOf('admin').hover();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await openDropdownItem(page, 'Log out').click();
     await page
       .getByRole('dialog')
       .filter({ hasText: 'Are you sure you want to log out?' })

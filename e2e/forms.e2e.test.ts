@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './support/browser.js';
-import { contextWith, passwordToken, screenshot, toast, tokenState } from './support/console.js';
+import {
+  contextWith,
+  openDropdownItem,
+  passwordToken,
+  screenshot,
+  toast,
+  tokenState,
+} from './support/console.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -88,14 +95,14 @@ describe.skipIf(!hasChromium)('forms: built, published, answered on the page and
     await drawer.locator('#form-title').fill('Delivery check');
 
     await drawer.getByRole('button', { name: 'Add item' }).click();
-    await page.locator('.ant-dropdown-menu-item:visible', { hasText: /^Single choice$/ }).click();
+    await openDropdownItem(page, 'Single choice').click();
     const choice = drawer.getByTestId('item-q1');
     await choice.locator('#item-q1-label').fill(QUESTION);
     await choice.getByLabel('Option 1', { exact: true }).fill('No');
     await choice.getByLabel('Option 2', { exact: true }).fill('Yes');
 
     await drawer.getByRole('button', { name: 'Add item' }).click();
-    await page.locator('.ant-dropdown-menu-item:visible', { hasText: /^Short text$/ }).click();
+    await openDropdownItem(page, 'Short text').click();
     const followUp = drawer.getByTestId('item-q2');
     await followUp.locator('#item-q2-label').fill(FOLLOW_UP);
     await followUp.getByRole('switch', { name: 'Required' }).click();

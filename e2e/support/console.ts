@@ -113,11 +113,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 /**
  * The item of the dropdown / context menu that is open now (antd keeps closed ones in the DOM),
- * by its text (an item's icon would add its aria-label to the accessible name).
+ * by its text (an item's icon would add its aria-label to the accessible name). Only once the
+ * popup's opening motion has ended: a click during it can be lost on a loaded machine (the popup
+ * stays open and nothing happens), which made the forms and logout tests flaky.
  */
 export const openDropdownItem = (page: Page, text: string): Locator =>
   page
-    .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+    .locator(
+      '.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+    )
     .getByRole('menuitem')
     .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) });
 
