@@ -10,7 +10,9 @@ import { startServer, type RunningServer } from './support/server.js';
  */
 
 const conversations = 100;
-const messagesPerVisitor = 6;
+const messagesPerVisitor = 12;
+/** The kill comes once this many of the second round's sends are acknowledged: mid-stream at any speed. */
+const ackedBeforeKill = 250;
 
 type Envelope<T> = { data: T; status_code: number; message: string };
 
@@ -20,6 +22,8 @@ describe('a killed server loses no message', () => {
   let baseUrl = '';
   /** Sends whose ack never came (in flight at the kill): proof that the kill hit mid-stream. */
   let retries = 0;
+  let acked = 0;
+  let onAcked: () => void = () => undefined;
 
   const start = async (reuse: { port?: number; dataDir?: string } = {}) => {
     server = await startServer({}, reuse);
@@ -65,7 +69,11 @@ describe('a killed server loses no message', () => {
           ok: boolean;
           data: Message;
         };
-        if (answer.ok) return answer.data;
+        if (answer.ok) {
+          acked += 1;
+          onAcked();
+          return answer.data;
+        }
       } catch {
         // timed out: the server is down or restarting
         retries += 1;
@@ -170,9 +178,17 @@ describe('a killed server loses no message', () => {
       );
 
     await sendAll(0, 2);
-    // Kill the server while the next messages are in flight, then start it again on the same data.
+    // Kill the server while the next messages are in flight (every visitor has one out: they send
+    // one after another), then start it again on the same data. A timer would miss the stream on a
+    // fast machine, where all of it is stored within a few milliseconds.
+    const killPoint = acked + ackedBeforeKill;
+    const midStream = new Promise<void>((resolve) => {
+      onAcked = () => {
+        if (acked >= killPoint) resolve();
+      };
+    });
     const inFlight = sendAll(2, messagesPerVisitor);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await midStream;
     await first.kill();
     await start({ port: first.port, dataDir: first.dataDir });
     await inFlight;
