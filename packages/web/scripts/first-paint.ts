@@ -20,8 +20,13 @@ const LOGIN_MODULE = 'src/features/user/pages/LoginPage.tsx';
 /** What the server reads; keep in sync with packages/server/src/http/static.ts. */
 export type LoginPrerenderFile = {
   path: string;
-  /** Stylesheets (render-blocking, so the first paint is styled) and module preloads of the page's chunks. */
+  /** The page's own CSS inline and module preloads of its chunks. */
   head: string;
+  /**
+   * The entry's stylesheets by address, which the server inlines in place of index.html's links on
+   * the login path: a render-blocking stylesheet costs the first paint a round trip (issue 18).
+   */
+  entryStyles: Record<string, string>;
   titles: Record<string, string>;
   bodies: Record<string, string>;
 };
@@ -35,15 +40,31 @@ const closure = (manifest: Manifest, key: string, seen = new Set<string>()) => {
   return seen;
 };
 
-const loginHead = (manifest: Manifest, base: string): string => {
+const cssOf = (manifest: Manifest, keys: Iterable<string>) =>
+  new Set([...keys].flatMap((key) => manifest[key]?.css ?? []));
+
+/** A stylesheet's text for a <style> element: nothing in it may close the element. */
+const readStyle = async (outDir: string, file: string) =>
+  (await readFile(join(outDir, file), 'utf8')).replace(/<\/style/gi, '<\\/style');
+
+/**
+ * The login chunks' CSS inline (when React loads the chunks, Vite adds their <link> as usual; the
+ * rules are the same) and module preloads for the chunks themselves.
+ */
+const loginHead = async (manifest: Manifest, outDir: string, base: string) => {
   const entry = closure(manifest, 'index.html');
   const keys = [...closure(manifest, LOGIN_MODULE)].filter((key) => !entry.has(key));
-  const css = new Set(keys.flatMap((key) => manifest[key]?.css ?? []));
+  const styles = await Promise.all([...cssOf(manifest, keys)].map((file) => readStyle(outDir, file)));
   const js = keys.map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file));
-  return [
-    ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
-  ].join('');
+  const entryStyles: Record<string, string> = {};
+  for (const file of cssOf(manifest, entry)) entryStyles[`${base}${file}`] = await readStyle(outDir, file);
+  return {
+    head: [
+      ...styles.map((css) => `<style>${css}</style>`),
+      ...js.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`),
+    ].join(''),
+    entryStyles,
+  };
 };
 
 const prerenderLogin = async (root: string, outDir: string, base: string, plugins: PluginOption[]) => {
@@ -64,7 +85,7 @@ const prerenderLogin = async (root: string, outDir: string, base: string, plugin
       renderLogin: () => Promise<Omit<LoginPrerenderFile, 'head'>>;
     };
     const rendered = await renderLogin();
-    const file: LoginPrerenderFile = { ...rendered, head: loginHead(manifest, base) };
+    const file: LoginPrerenderFile = { ...rendered, ...(await loginHead(manifest, outDir, base)) };
     await mkdir(join(outDir, '.prerender'), { recursive: true });
     await writeFile(join(outDir, '.prerender/login.json'), JSON.stringify(file));
   } finally {

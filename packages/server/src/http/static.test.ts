@@ -33,6 +33,7 @@ const viteIndex = `<!doctype html>
   <head>
     <title>OpenKefu</title>
     <script type="module" crossorigin src="/admin/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/admin/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -40,7 +41,8 @@ const viteIndex = `<!doctype html>
 </html>`;
 const loginPrerender = {
   path: '/admin/antv/user/login',
-  head: '<link rel="modulepreload" crossorigin href="/admin/assets/LoginPage-abc.js">',
+  head: '<style>.ok-user{color:red}</style><link rel="modulepreload" crossorigin href="/admin/assets/LoginPage-abc.js">',
+  entryStyles: { '/admin/assets/index-abc.css': 'body{margin:0;content:"$&"}' },
   titles: { 'en-US': 'Sign in - Service', 'zh-CN': '登录 - 客服' },
   // One per language and set of sign-in methods, as the build renders them.
   bodies: Object.fromEntries(
@@ -197,6 +199,9 @@ describe('console, widget, loader and icon hosting', () => {
     expect(page.body).toContain('<html lang="en-US">');
     expect(page.body).toContain('<title>Sign in - Service</title>');
     expect(page.body).toContain(`${loginPrerender.head}</head>`);
+    // The entry's stylesheet inline instead of linked (a link would hold the first paint), `$&` kept as text.
+    expect(page.body).toContain('<style>body{margin:0;content:"$&"}</style>');
+    expect(page.body).not.toContain('index-abc.css');
     // The configuration GET /api/v1/config answers, as data the page reads (not a script that runs).
     const config = (await ctx.app.inject({ method: 'GET', url: '/api/v1/config' })).json<{
       data: { loginMethods: string[] };
@@ -241,6 +246,9 @@ describe('console, widget, loader and icon hosting', () => {
       expect(page.body, url).toContain('<title>OpenKefu</title>');
       expect(page.body, url).not.toContain('ok-prerender');
       expect(page.body, url).not.toContain('LoginPage-abc.js');
+      expect(page.body, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/admin/assets/index-abc.css">',
+      );
       expect(configOf(page.body)?.loginMethods, url).toContain('password');
     }
     const head = await ctx.app.inject({ method: 'HEAD', url: '/admin/antv/user/login' });

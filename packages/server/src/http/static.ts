@@ -45,6 +45,8 @@ export const consoleLanguageOf = (url: string, cookieHeader: string | undefined)
 type LoginPrerender = {
   path: string;
   head: string;
+  /** The entry's stylesheets by address, inlined in place of their links (absent from older builds). */
+  entryStyles?: Record<string, string>;
   titles: Record<string, string>;
   /** Keyed `${language} ${loginMethods joined by ","}`. */
   bodies: Record<string, string>;
@@ -61,7 +63,7 @@ const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /**
  * index.html as the console needs it (issue 18): GET /api/v1/config inlined (one request fewer;
  * non-executable JSON, so the CSP's script-src stays 'self'), `<html lang>` in the console's
- * language, and on the login path the pre-rendered form with its stylesheet and module preloads,
+ * language, and on the login path the pre-rendered form with its CSS inline and module preloads,
  * so the first paint shows the username field. Each variant is built and compressed once per
  * build of index.html (re-read when it changes, like the hashed assets need no restart).
  */
@@ -91,11 +93,17 @@ const createIndexServer = (webDistDir: string, publicConfig: PublicConfig) => {
     if (prerender && body) {
       const title = prerender.titles[language];
       if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+      // The first paint waits for every stylesheet link: the login page's CSS (a few KB) comes inline.
+      page = page.replace(/<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g, (link, href: string) => {
+        const css = prerender.entryStyles?.[href];
+        return css === undefined ? link : `<style>${css}</style>`;
+      });
+      // Replacer functions: `$` in CSS or markup is text, not a replacement pattern.
       page = page
-        .replace('</head>', `${prerender.head}</head>`)
-        .replace('<div id="root">', `${body}<div id="root">`);
+        .replace('</head>', () => `${prerender.head}</head>`)
+        .replace('<div id="root">', () => `${body}<div id="root">`);
     }
-    return page.replace('</body>', `${configScript}</body>`);
+    return page.replace('</body>', () => `${configScript}</body>`);
   };
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
