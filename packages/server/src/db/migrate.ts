@@ -23,6 +23,7 @@ import * as formsPrechat from './migrations/0020_forms_prechat.js';
 import * as qualitySnapshot from './migrations/0021_quality_snapshot.js';
 import * as ticketTemplate from './migrations/0022_ticket_template.js';
 import * as listIndexes from './migrations/0023_list_indexes.js';
+import * as visitorThreadsIndex from './migrations/0024_visitor_threads_index.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '0021_quality_snapshot': qualitySnapshot,
   '0022_ticket_template': ticketTemplate,
   '0023_list_indexes': listIndexes,
+  '0024_visitor_threads_index': visitorThreadsIndex,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { countBounded } from '../records/records.repository.js';
+import { countPage } from '../records/records.repository.js';
 
 /* Kysely queries of leave messages; every one is scoped by org_id. */
 
@@ -84,7 +84,12 @@ export const pageLeaveMessages = async (
       .offset(paging.page * paging.size)
       .execute()
   ).map((row) => Number(row.id));
-  const counted = await countBounded(db, filtered(db, orgId, filter).select('leave_message.id'), paging);
+  const counted = await countPage(
+    db,
+    filtered(db, orgId, filter).select('leave_message.id'),
+    paging,
+    ids.length,
+  );
   const rows =
     ids.length === 0
       ? []
