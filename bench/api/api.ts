@@ -147,6 +147,10 @@ const signIn = async (baseUrl: string, seeded: Seeded): Promise<string> => {
 };
 
 const calls = (seeded: Seeded) => [
+  // The floor every call stands on: the same server's hooks (security headers, logging, errors) with
+  // no authentication and no SQL, then a small public answer.
+  { name: 'floor: /health', path: '/health' },
+  { name: 'floor: /api/v1/config (public)', path: '/api/v1/config' },
   {
     name: 'records: threads page 1, filtered',
     path: `/api/thread/query?page=0&size=20&status=closed&wid=${seeded.wid}`,

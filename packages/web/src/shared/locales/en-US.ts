@@ -86,6 +86,11 @@ export const sharedEnUS = {
   permission: {
     denied: 'You do not have permission for this action',
   },
+  pagination: {
+    total: '{{from}}-{{to}} of {{total}} items',
+    // The server stops counting long lists (Page.totalCapped): the total is a lower bound.
+    totalCapped: '{{from}}-{{to}} of more than {{total}} items',
+  },
 };
 
 export type SharedMessages = typeof sharedEnUS;

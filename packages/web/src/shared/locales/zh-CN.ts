@@ -89,4 +89,8 @@ export const sharedZhCN: Messages<SharedMessages> = {
   permission: {
     denied: '您没有执行此操作的权限',
   },
+  pagination: {
+    total: '第 {{from}}-{{to}} 条/总共 {{total}} 条',
+    totalCapped: '第 {{from}}-{{to}} 条/超过 {{total}} 条',
+  },
 };

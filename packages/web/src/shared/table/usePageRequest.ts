@@ -1,11 +1,14 @@
 import { useCallback, useRef } from 'react';
 import type { Page } from '@openkefu/contract';
+import { i18n } from '../i18n';
 
 /** ProTable's request params: 1-based `current`, `pageSize`, plus the search form's fields. */
 export type TableParams = { current?: number; pageSize?: number; keyword?: string } & Record<string, unknown>;
 
-/** What ProTable expects back from `request`. */
-export type TableResult<T> = { data: T[]; total: number; success: boolean };
+/** What ProTable expects back from `request` (`totalCapped`: the total is a lower bound). */
+export type TableResult<T> = { data: T[]; total: number; success: boolean; totalCapped?: boolean };
+
+type PageOf<T> = Pick<Page<T>, 'content' | 'totalElements' | 'totalCapped'>;
 
 /** The server's paging (DESIGN §3): 0-based `page`, `size`, plus filters. */
 export type PageQuery<F> = { page: number; size: number } & F;
@@ -34,11 +37,27 @@ export const toPageQuery = <F extends Record<string, unknown>>(
   return { ...(filters as F), page, size };
 };
 
-export const toTableResult = <T>(page: Pick<Page<T>, 'content' | 'totalElements'>): TableResult<T> => ({
-  data: page.content,
-  total: page.totalElements,
-  success: true,
-});
+/**
+ * A capped total counted one row past the cap (or the page asked for) to know there is more: the
+ * table is given the rows it can page to, and says "more than" that many.
+ */
+export const toTableResult = <T>(page: PageOf<T>): TableResult<T> =>
+  page.totalCapped
+    ? { data: page.content, total: Math.max(page.totalElements - 1, 0), success: true, totalCapped: true }
+    : { data: page.content, total: page.totalElements, success: true };
+
+/** Pagination's "1-20 of 135 items", or "of more than 1,000 items" when the server stopped counting. */
+export const formatTotal = (total: number, range: [number, number], isCapped: boolean): string =>
+  i18n.t(isCapped ? 'shared:pagination.totalCapped' : 'shared:pagination.total', {
+    from: range[0],
+    to: range[1],
+    total: total.toLocaleString(i18n.language),
+  });
+
+/** ProTable's request, and the pagination's `showTotal` that knows whether the last total was capped. */
+export type PageRequest<T> = ((params: TableParams) => Promise<TableResult<T>>) & {
+  showTotal: (total: number, range: [number, number]) => string;
+};
 
 export type UsePageRequestOptions = {
   defaultSize?: number;
@@ -51,20 +70,31 @@ export type UsePageRequestOptions = {
  * through it: `<ProTable request={usePageRequest(fetchMenus)} />`.
  */
 export const usePageRequest = <T, F extends Record<string, unknown> = Record<string, unknown>>(
-  fetchPage: (query: PageQuery<F>) => Promise<Pick<Page<T>, 'content' | 'totalElements'>>,
+  fetchPage: (query: PageQuery<F>) => Promise<PageOf<T>>,
   options: UsePageRequestOptions = {},
-): ((params: TableParams) => Promise<TableResult<T>>) => {
+): PageRequest<T> => {
   // The latest function and options are read at call time, so the returned request stays stable
   // and ProTable does not refetch on every render.
   const latest = useRef({ fetchPage, options });
   latest.current = { fetchPage, options };
-  return useCallback(async (params: TableParams) => {
+  const isCapped = useRef(false);
+  const request = useCallback(async (params: TableParams) => {
     const { fetchPage: fetcher, options: opts } = latest.current;
     try {
-      return toTableResult(await fetcher(toPageQuery<F>(params, opts.defaultSize)));
+      const result = toTableResult(await fetcher(toPageQuery<F>(params, opts.defaultSize)));
+      isCapped.current = result.totalCapped === true;
+      return result;
     } catch (error) {
       opts.onError?.(error);
+      isCapped.current = false;
       return { data: [], total: 0, success: false };
     }
   }, []);
+  const showTotal = useCallback(
+    (total: number, range: [number, number]) => formatTotal(total, range, isCapped.current),
+    [],
+  );
+  const pageRequest = useRef<PageRequest<T> | null>(null);
+  pageRequest.current ??= Object.assign(request, { showTotal });
+  return pageRequest.current;
 };

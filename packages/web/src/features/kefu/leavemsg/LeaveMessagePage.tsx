@@ -227,7 +227,7 @@ export const LeaveMessagePage = () => {
         actionRef={actionRef}
         columns={columns}
         request={request}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: request.showTotal }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 1400 }}
         locale={{ emptyText: t('empty') }}

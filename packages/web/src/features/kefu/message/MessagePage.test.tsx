@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Message } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
@@ -89,6 +89,23 @@ describe('MessagePage', { timeout: 60_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByText('I need a REFUND for order A1024')).toBeNull());
     expect(screen.getByText('退款', { selector: 'mark' })).toBeInTheDocument();
+  });
+
+  it('says "more than" when the server stopped counting a common word, and the plain total otherwise', async () => {
+    renderWithProviders(<MessagePage />);
+    expect(await screen.findByText('1-4 of 4 items')).toBeInTheDocument();
+    cleanup();
+    // Searches count to 1,000 and one past it: that one only says there are more.
+    seen = stubFetch({
+      'GET /api/message/query': () => ({
+        ...page(rows),
+        totalElements: 1001,
+        totalPages: 51,
+        totalCapped: true,
+      }),
+    });
+    renderWithProviders(<MessagePage />);
+    expect(await screen.findByText('1-20 of more than 1,000 items')).toBeInTheDocument();
   });
 
   it('says so when nothing matches', async () => {

@@ -138,7 +138,7 @@ export const MessagePage = () => {
         actionRef={actionRef}
         columns={columns}
         request={request}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: request.showTotal }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 900 }}
         locale={{ emptyText: t('empty') }}

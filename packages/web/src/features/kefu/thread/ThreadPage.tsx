@@ -265,7 +265,7 @@ export const ThreadPage = () => {
         columns={columns}
         request={request}
         polling={polling}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: request.showTotal }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         scroll={{ x: 1400 }}
         locale={{ emptyText: t('empty') }}
