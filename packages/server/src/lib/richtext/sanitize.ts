@@ -1,4 +1,12 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+// Loaded at the first sanitised document, not at start-up (issue 18: it brings postcss and
+// htmlparser2, about 18 MB that a chat-only server never needs). CommonJS, so it loads synchronously.
+const require = createRequire(import.meta.url);
+let library: typeof sanitizeHtml | undefined;
+const loadSanitizer = (): typeof sanitizeHtml =>
+  (library ??= require('sanitize-html') as typeof sanitizeHtml);
 
 /*
  * The one HTML sanitiser of the server (DESIGN §8 "rich text"): every stored HTML field (article
@@ -78,4 +86,4 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /** HTML reduced to the allow-list. Safe to store and to render in the console and the help centre. */
-export const sanitizeRichText = (html: string): string => (html === '' ? '' : sanitizeHtml(html, options));
+export const sanitizeRichText = (html: string): string => (html === '' ? '' : loadSanitizer()(html, options));

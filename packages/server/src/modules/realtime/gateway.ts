@@ -1,4 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter as CreateAdapter } from '@socket.io/redis-adapter';
 import {
   clientEvents,
   realtimeLimits,
@@ -8,6 +8,7 @@ import {
   type Language,
 } from '@openkefu/contract';
 import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -24,6 +25,11 @@ import { toUserBrief } from '../user/user.mapper.js';
 import { findAccountById } from '../user/user.repository.js';
 import { agentRoom, orgAgentsRoom, visitorRoom, watchRoom } from './rooms.js';
 import { createTokenBucket } from './token-bucket.js';
+
+// The Redis adapter loads only when there is Redis (issue 18: a single node never needs it). CommonJS.
+const require = createRequire(import.meta.url);
+const loadRedisAdapter = () =>
+  (require('@socket.io/redis-adapter') as { createAdapter: typeof CreateAdapter }).createAdapter;
 
 // bucket: the socket's own event rate limit.
 type SocketData = { actor: ChatActor; language: Language; bucket: ReturnType<typeof createTokenBucket> };
@@ -87,6 +93,7 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     adapterClients.push(pub, sub);
     watchRedisClient(pub, 'socket.io pub', app.log);
     watchRedisClient(sub, 'socket.io sub', app.log);
+    const createAdapter = loadRedisAdapter();
     io.adapter(
       createAdapter(publishingSafely(pub, app.log), sub, {
         key: options.adapterKey ?? `${services.config.redisPrefix}socket.io`,
