@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildStale, root } from './build-lib.mjs';
 
-// Keep in sync with package.json's engines: 20.19+, 22.12+ (require of ES modules unflagged).
+// Keep in sync with package.json's engines: 20.19+, 22.12+ (require of ES modules unflagged), 24+.
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (
   major < 20 ||
@@ -13,14 +13,10 @@ if (
   major === 23
 ) {
   console.error(
-    `OpenKefu needs Node.js 22.12 or later, or 20.19 or later; this is ${process.versions.node}.`,
+    `OpenKefu needs Node.js 24, 22.12 or later, or 20.19 or later; this is ${process.versions.node}.`,
   );
   process.exit(1);
 }
-if (major >= 24)
-  // better-sqlite3 12 (the last line that runs on Node 20) trips a Node 24 assertion when its
-  // statements are freed at exit: the server runs, but ends with an abort instead of its exit code.
-  console.warn(`Node.js ${process.versions.node} is not supported yet: the server may abort when it exits.`);
 
 buildStale();
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Config } from '../config.js';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
+import { openSqliteConnection, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js';
 import type { Database } from './schema.js';
 
 /**
@@ -56,8 +56,8 @@ export const databaseSpecFromConfig = (config: Config): DatabaseSpec =>
  * query; the chat's hot path repeats a handful of statements, so keep the most recent ones. Reusing a
  * better-sqlite3 statement is safe because `all`/`run` finish synchronously (Kysely never streams here).
  */
-const withStatementCache = (sqlite: SqliteDatabase.Database, capacity = 256) => {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+const withStatementCache = (sqlite: SqliteConnection, capacity = 256) => {
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (query: string) => {
@@ -79,12 +79,12 @@ const withStatementCache = (sqlite: SqliteDatabase.Database, capacity = 256) => 
 export const openDatabase = (spec: DatabaseSpec): AppDatabase => {
   if (spec.dialect === 'sqlite') {
     if (spec.file !== ':memory:') mkdirSync(join(spec.file, '..'), { recursive: true });
-    const sqlite = new SqliteDatabase(spec.file);
+    const sqlite = openSqliteConnection(spec.file);
     // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.exec('PRAGMA journal_mode = WAL');
+    sqlite.exec('PRAGMA foreign_keys = ON');
+    sqlite.exec('PRAGMA busy_timeout = 5000');
+    sqlite.exec('PRAGMA synchronous = NORMAL');
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
@@ -116,16 +116,30 @@ export const isDatabaseReachable = async (db: Executor): Promise<boolean> => {
   }
 };
 
-type DriverError = { code?: unknown };
+// `code`: PostgreSQL's SQLSTATE or better-sqlite3's name; node:sqlite gives SQLite's extended result code as `errcode`.
+type DriverError = { code?: unknown; errcode?: unknown };
 
-/** Unique-constraint violation on either driver. */
+/** SQLite's extended result codes (sqlite3.h) for node:sqlite, which names none of them. */
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
+
+/** Unique-constraint violation on any driver. */
 export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as DriverError | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  const { code, errcode } = (error as DriverError | null) ?? {};
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    errcode === SQLITE_CONSTRAINT_UNIQUE ||
+    errcode === SQLITE_CONSTRAINT_PRIMARYKEY
+  );
 };
 
-/** Foreign-key violation on either driver. */
+/** Foreign-key violation on any driver. */
 export const isForeignKeyViolation = (error: unknown): boolean => {
-  const code = (error as DriverError | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  const { code, errcode } = (error as DriverError | null) ?? {};
+  return (
+    code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || errcode === SQLITE_CONSTRAINT_FOREIGNKEY
+  );
 };
