@@ -15,7 +15,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import { openSqliteConnection } from '../../packages/server/src/db/sqlite-connection.js';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { startServer, type RunningServer } from '../../e2e/support/server.js';
@@ -145,14 +145,15 @@ const verify = (acked: string[], messages: StoredMessage[], threads: ThreadSeq[]
 };
 
 const readSqlite = (dataDir: string, tids: string[]) => {
-  const database = new SqliteDatabase(join(dataDir, 'openkefu.sqlite'), { readonly: true });
+  // The server's own driver choice: better-sqlite3 before Node 24, node:sqlite from it.
+  const database = openSqliteConnection(join(dataDir, 'openkefu.sqlite'));
   try {
     const threads = database
       .prepare(`select id, seq from thread where tid in (select value from json_each(?))`)
-      .all(JSON.stringify(tids)) as ThreadSeq[];
+      .all([JSON.stringify(tids)]) as ThreadSeq[];
     const messages = database
       .prepare(`select mid, thread_id, seq from message where thread_id in (select value from json_each(?))`)
-      .all(JSON.stringify(threads.map((thread) => thread.id))) as StoredMessage[];
+      .all([JSON.stringify(threads.map((thread) => thread.id))]) as StoredMessage[];
     return { threads, messages };
   } finally {
     database.close();
