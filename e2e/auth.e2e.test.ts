@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, newContext } from './support/browser.js';
+import { hasChromium, launchBrowser, newContext, waitForLiveLoginForm } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { openDropdownItem } from './support/console.js';
 import {
@@ -13,7 +13,6 @@ import {
   registerAccount,
   screenshot,
   submitLogin,
-  waitForLiveLoginForm,
 } from './support/auth.js';
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { screenshotDir } from './browser.js';
+import { screenshotDir, waitForLiveLoginForm } from './browser.js';
 
 /** The console keeps its login token here as JSON `{ value, expire }` (spec §4, `pro__` prefix). */
 export const TOKEN_STORAGE_KEY = 'pro__Access-Token';
@@ -23,15 +23,6 @@ export const readStoredToken = (page: Page): Promise<string | null> =>
   }, TOKEN_STORAGE_KEY);
 
 /** Fills and submits the username/password form of the login page the browser is on. */
-/**
- * Waits until React has taken over the login form the server pre-renders into the HTML: the copy's
- * button does nothing (it must not post the password in the address before the scripts arrive), so a
- * fast click on it is lost. Resolves at once on a page without the copy.
- */
-export const waitForLiveLoginForm = async (page: Page): Promise<void> => {
-  await page.locator('#ok-prerender').waitFor({ state: 'detached' });
-};
-
 export const submitLogin = async (page: Page, username: string, password: string): Promise<void> => {
   await waitForLiveLoginForm(page);
   await page.getByLabel('Username', { exact: true }).fill(username);

@@ -32,11 +32,19 @@ export const launchBrowser = (): Promise<Browser> =>
 export const newContext = (browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width: 1366, height: 860 }, locale: options.locale ?? 'en-US' });
 
+/**
+ * Waits until React has taken over the login form the server pre-renders into the HTML: the copy's
+ * button does nothing (it must not post the password in the address before the scripts arrive), so a
+ * fast click on it is lost. Resolves at once on a page without the copy.
+ */
+export const waitForLiveLoginForm = async (page: Page): Promise<void> => {
+  await page.locator('#ok-prerender').waitFor({ state: 'detached' });
+};
+
 /** Signs in through the login page and waits until the console shows the given path. */
 export const signIn = async (page: Page, baseUrl: string, username = 'admin', password = 'admin') => {
   await page.goto(`${baseUrl}/admin/antv/user/login`);
-  // The server's pre-rendered copy of the form ignores clicks until React has taken it over.
-  await page.locator('#ok-prerender').waitFor({ state: 'detached' });
+  await waitForLiveLoginForm(page);
   await page.getByLabel(/username|用户名/i).fill(username);
   await page.getByLabel(/^password|^密码/i).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in|登录)$/i }).click();

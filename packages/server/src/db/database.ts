@@ -54,7 +54,7 @@ export const databaseSpecFromConfig = (config: Config): DatabaseSpec =>
 /**
  * Kysely's SQLite driver prepares every query anew, and preparing costs as much as running a small
  * query; the chat's hot path repeats a handful of statements, so keep the most recent ones. Reusing a
- * better-sqlite3 statement is safe because `all`/`run` finish synchronously (Kysely never streams here).
+ * statement is safe on either driver because `all`/`run` finish synchronously (Kysely never streams here).
  */
 const withStatementCache = (sqlite: SqliteConnection, capacity = 256) => {
   const statements = new Map<string, SqliteStatement>();

@@ -160,6 +160,20 @@ await describeEachDatabase('list queries use an index', (target) => {
   const tableAliases = (text: string): Map<string, string> =>
     new Map([...text.matchAll(/(?:from|join) "(\w+)" as "(\w+)"/g)].map((m) => [m[2] ?? '', m[1] ?? '']));
 
+  /** One query's plan, a line per step: `EXPLAIN QUERY PLAN` on SQLite, `EXPLAIN (COSTS OFF)` on PostgreSQL. */
+  const planOf = async (executor: Kysely<Database>, query: Captured): Promise<string[]> => {
+    if (ctx.database.dialect === 'sqlite') {
+      const { rows } = await executor.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      return rows.map((row) => row.detail);
+    }
+    const { rows } = await executor.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (costs off) ${query.sql}`, [...query.parameters]),
+    );
+    return rows.map((row) => row['QUERY PLAN']);
+  };
+
   /**
    * Full scans of tenant tables in one query's plan. SQLite: `SCAN t`, or `SCAN t USING [COVERING]
    * INDEX i` (a whole index read end to end; without ANALYZE its plans are fixed heuristics, so
@@ -173,24 +187,17 @@ await describeEachDatabase('list queries use an index', (target) => {
   ): Promise<{ scans: string[]; plan: string }> => {
     const aliases = tableAliases(query.sql);
     const isTenant = (name: string) => tenantTables.has(aliases.get(name) ?? name);
-    if (ctx.database.dialect === 'sqlite') {
-      const { rows } = await executor.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      const lines = rows.map((row) => row.detail);
-      const scans = lines.filter(
-        (line) => isTenant(/^SCAN (\w+)/.exec(line)?.[1] ?? '') && !/VIRTUAL TABLE INDEX \d+:M/.test(line),
-      );
-      return { scans, plan: lines.join('\n') };
-    }
-    const { rows } = await executor.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain (costs off) ${query.sql}`, [...query.parameters]),
-    );
-    const lines = rows.map((row) => row['QUERY PLAN']);
-    const scans = lines.filter((line) => {
-      const seq = /Seq Scan on (\w+)(?: (\w+))?/.exec(line);
-      return seq !== null && (isTenant(seq[1] ?? '') || isTenant(seq[2] ?? ''));
-    });
+    const lines = await planOf(executor, query);
+    const scans =
+      ctx.database.dialect === 'sqlite'
+        ? lines.filter(
+            (line) =>
+              isTenant(/^SCAN (\w+)/.exec(line)?.[1] ?? '') && !/VIRTUAL TABLE INDEX \d+:M/.test(line),
+          )
+        : lines.filter((line) => {
+            const seq = /Seq Scan on (\w+)(?: (\w+))?/.exec(line);
+            return seq !== null && (isTenant(seq[1] ?? '') || isTenant(seq[2] ?? ''));
+          });
     return { scans, plan: lines.join('\n') };
   };
 
@@ -311,18 +318,7 @@ await describeEachDatabase('list queries use an index', (target) => {
     expect(response.statusCode).toBe(200);
     const listing = capture.queries.find((query) => /order by "thread"."updated_at" desc/.test(query.sql));
     expect(listing).toBeDefined();
-    const plan = await withPlanner(async (executor) => {
-      if (ctx.database.dialect === 'sqlite') {
-        const { rows } = await executor.executeQuery<{ detail: string }>(
-          CompiledQuery.raw(`explain query plan ${listing?.sql ?? ''}`, [...(listing?.parameters ?? [])]),
-        );
-        return rows.map((row) => row.detail).join('\n');
-      }
-      const { rows } = await executor.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain (costs off) ${listing?.sql ?? ''}`, [...(listing?.parameters ?? [])]),
-      );
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = (await withPlanner((executor) => planOf(executor, listing as Captured))).join('\n');
     // The (org_id, visitor_id, updated_at) index gives the visitor's rows in order: no sort of them all.
     expect(plan).toContain('thread_org_visitor_updated_idx');
     if (ctx.database.dialect === 'sqlite') expect(plan).not.toContain('TEMP B-TREE');

@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
 import type sanitizeHtml from 'sanitize-html';
+import { lazyRequire } from '../lazy-require.js';
 
-// Loaded at the first sanitised document, not at start-up (issue 18: it brings postcss and
-// htmlparser2, about 18 MB that a chat-only server never needs). CommonJS, so it loads synchronously.
-const require = createRequire(import.meta.url);
-let library: typeof sanitizeHtml | undefined;
-const loadSanitizer = (): typeof sanitizeHtml =>
-  (library ??= require('sanitize-html') as typeof sanitizeHtml);
+// Loaded at the first sanitised document: it brings postcss and htmlparser2, about 18 MB that a
+// chat-only server never needs.
+const loadSanitizer = lazyRequire<typeof sanitizeHtml>('sanitize-html');
 
 /*
  * The one HTML sanitiser of the server (DESIGN §8 "rich text"): every stored HTML field (article

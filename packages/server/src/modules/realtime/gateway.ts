@@ -8,7 +8,6 @@ import {
   type Language,
 } from '@openkefu/contract';
 import type { IncomingMessage } from 'node:http';
-import { createRequire } from 'node:module';
 import type { TLSSocket } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -18,6 +17,7 @@ import { toAppError } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
 import { resolveLanguage, translate } from '../../http/i18n.js';
 import type { App } from '../../http/types.js';
+import { lazyRequire } from '../../lib/lazy-require.js';
 import { createThrottledWarning, watchRedisClient } from '../../lib/redis.js';
 import { agentActorOf, visitorActorOf, type ChatActor } from '../thread/chat-actor.js';
 import { resolveVisitor } from '../visitor/visitor.guard.js';
@@ -27,9 +27,7 @@ import { agentRoom, orgAgentsRoom, visitorRoom, watchRoom } from './rooms.js';
 import { createTokenBucket } from './token-bucket.js';
 
 // The Redis adapter loads only when there is Redis (issue 18: a single node never needs it). CommonJS.
-const require = createRequire(import.meta.url);
-const loadRedisAdapter = () =>
-  (require('@socket.io/redis-adapter') as { createAdapter: typeof CreateAdapter }).createAdapter;
+const loadRedisAdapter = lazyRequire<{ createAdapter: typeof CreateAdapter }>('@socket.io/redis-adapter');
 
 // bucket: the socket's own event rate limit.
 type SocketData = { actor: ChatActor; language: Language; bucket: ReturnType<typeof createTokenBucket> };
@@ -93,7 +91,7 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     adapterClients.push(pub, sub);
     watchRedisClient(pub, 'socket.io pub', app.log);
     watchRedisClient(sub, 'socket.io sub', app.log);
-    const createAdapter = loadRedisAdapter();
+    const { createAdapter } = loadRedisAdapter();
     io.adapter(
       createAdapter(publishingSafely(pub, app.log), sub, {
         key: options.adapterKey ?? `${services.config.redisPrefix}socket.io`,

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import type { Page } from '@openkefu/contract';
 import { i18n } from '../i18n';
 
@@ -77,24 +77,24 @@ export const usePageRequest = <T, F extends Record<string, unknown> = Record<str
   // and ProTable does not refetch on every render.
   const latest = useRef({ fetchPage, options });
   latest.current = { fetchPage, options };
-  const isCapped = useRef(false);
-  const request = useCallback(async (params: TableParams) => {
-    const { fetchPage: fetcher, options: opts } = latest.current;
-    try {
-      const result = toTableResult(await fetcher(toPageQuery<F>(params, opts.defaultSize)));
-      isCapped.current = result.totalCapped === true;
-      return result;
-    } catch (error) {
-      opts.onError?.(error);
-      isCapped.current = false;
-      return { data: [], total: 0, success: false };
-    }
-  }, []);
-  const showTotal = useCallback(
-    (total: number, range: [number, number]) => formatTotal(total, range, isCapped.current),
-    [],
-  );
   const pageRequest = useRef<PageRequest<T> | null>(null);
-  pageRequest.current ??= Object.assign(request, { showTotal });
+  if (!pageRequest.current) {
+    let isCapped = false;
+    const request = async (params: TableParams): Promise<TableResult<T>> => {
+      const { fetchPage: fetcher, options: opts } = latest.current;
+      try {
+        const result = toTableResult(await fetcher(toPageQuery<F>(params, opts.defaultSize)));
+        isCapped = result.totalCapped === true;
+        return result;
+      } catch (error) {
+        opts.onError?.(error);
+        isCapped = false;
+        return { data: [], total: 0, success: false };
+      }
+    };
+    pageRequest.current = Object.assign(request, {
+      showTotal: (total: number, range: [number, number]) => formatTotal(total, range, isCapped),
+    });
+  }
   return pageRequest.current;
 };
