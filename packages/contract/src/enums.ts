@@ -75,6 +75,21 @@ export const clientValues = [
   'wechat_mini_admin',
   'system',
   'web_mqtt',
+  // Channels the spec's list lacks (issue 19): each platform's conversations carry its own value.
+  'uniapp',
+  'flutter',
+  'wechat_kefu',
+  'wechat_work',
+  'feishu',
+  'shopee',
+  'lazada',
+  'whatsapp',
+  'messenger',
+  'line',
+  'douyin',
+  'weibo',
+  'baidu',
+  'email',
 ] as const;
 export const clientSchema = z.enum(clientValues);
 export type Client = z.infer<typeof clientSchema>;

@@ -42,3 +42,4 @@ export * from './quality.js';
 export * from './statistic.js';
 export * from './visitor-support.js';
 export * from './dashboard.js';
+export * from './channel.js';

@@ -110,6 +110,15 @@ const envSchema = z
         (value) => value === '' || /^[0-9a-fA-F]{64}$/.test(value) || /^[A-Za-z0-9+/]{43}=$/.test(value),
         'must be 32 bytes as 64 hex digits or 44 base64 characters',
       ),
+    CHANNEL_API_BASES: z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          value === '' ||
+          value.split(',').every((pair) => /^[a-z][a-z0-9-]*=https?:\/\/\S+$/.test(pair.trim())),
+        'must be platform=http(s)://address pairs separated by commas',
+      ),
     UPLOAD_MAX_IMAGE_MB: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number of megabytes')
@@ -287,6 +296,12 @@ export const configDocs: ConfigDoc[] = [
       'Key that encrypts secrets at rest (large-model API keys): 32 bytes as 64 hex digits or base64. Empty: generated once into DATA_DIR/secret.key; set it when several nodes share one database.',
   },
   {
+    name: 'CHANNEL_API_BASES',
+    default: '',
+    description:
+      "Other addresses for channel platforms' APIs, e.g. wechat=https://wx-proxy.internal,feishu=http://127.0.0.1:9300 (a proxy, a private deployment, or a test server). Platforms: wechat, wework, feishu, line, line-data, graph, shopee, lazada, lazada-auth, douyin, weibo, baidu.",
+  },
+  {
     name: 'UPLOAD_MAX_IMAGE_MB',
     default: '5',
     description: 'Largest avatar or image upload, in megabytes.',
@@ -317,6 +332,7 @@ const emptyAllowed = new Set<EnvName>([
   'HELP_URL',
   'AGREEMENT_URL',
   'ADMIN_ACCOUNT',
+  'CHANNEL_API_BASES',
 ]);
 
 export type FeatureSwitches = {
@@ -362,6 +378,8 @@ export type Config = {
   /** SECRET_KEY as given ('' = the key file in dataDir): lib/sealed.ts reads it. */
   secretKey: string;
   uploadLimits: { imageMb: number; fileMb: number };
+  /** CHANNEL_API_BASES: a platform's API address in place of its public one (no trailing slash). */
+  channelApiBases: Record<string, string>;
 };
 
 export class ConfigError extends Error {
@@ -436,6 +454,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
     secretKey: e.SECRET_KEY,
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
+    channelApiBases: Object.fromEntries(
+      e.CHANNEL_API_BASES.split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.indexOf('=');
+          return [pair.slice(0, at), pair.slice(at + 1).replace(/\/+$/, '')];
+        }),
+    ),
   };
 };
 

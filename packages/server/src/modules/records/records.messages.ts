@@ -61,6 +61,20 @@ export const recordsMessages = {
   'records.client.wechat_mini_admin': { 'en-US': 'WeChat mini program console', 'zh-CN': '小程序客服端' },
   'records.client.system': { 'en-US': 'System', 'zh-CN': '系统' },
   'records.client.web_mqtt': { 'en-US': 'Web (MQTT)', 'zh-CN': '网页（MQTT）' },
+  'records.client.uniapp': { 'en-US': 'uni-app', 'zh-CN': 'uni-app' },
+  'records.client.flutter': { 'en-US': 'Flutter', 'zh-CN': 'Flutter' },
+  'records.client.wechat_kefu': { 'en-US': 'WeChat customer service', 'zh-CN': '微信客服' },
+  'records.client.wechat_work': { 'en-US': 'Work WeChat', 'zh-CN': '企业微信' },
+  'records.client.feishu': { 'en-US': 'Feishu', 'zh-CN': '飞书' },
+  'records.client.shopee': { 'en-US': 'Shopee', 'zh-CN': 'Shopee' },
+  'records.client.lazada': { 'en-US': 'Lazada', 'zh-CN': 'Lazada' },
+  'records.client.whatsapp': { 'en-US': 'WhatsApp', 'zh-CN': 'WhatsApp' },
+  'records.client.messenger': { 'en-US': 'Messenger', 'zh-CN': 'Messenger' },
+  'records.client.line': { 'en-US': 'LINE', 'zh-CN': 'LINE' },
+  'records.client.douyin': { 'en-US': 'Douyin', 'zh-CN': '抖音' },
+  'records.client.weibo': { 'en-US': 'Weibo', 'zh-CN': '微博' },
+  'records.client.baidu': { 'en-US': 'Baidu marketing', 'zh-CN': '百度营销' },
+  'records.client.email': { 'en-US': 'Email', 'zh-CN': '邮件' },
 } satisfies Record<string, CatalogueEntry>;
 
 // Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.
