@@ -125,6 +125,21 @@ export type ChannelAdapter = {
   fetchMedia: (ctx: AdapterContext, ref: string) => Promise<FetchedMedia>;
   /** The console's "test" button: a real call with the credentials (fetch a token, read the bot's name). */
   test: (ctx: AdapterContext) => Promise<{ detail: string }>;
+  /**
+   * Platforms that grant access through OAuth (Shopee, Lazada): the platform's page the admin is
+   * sent to; it comes back to `redirectUri` (our /antv/<type>/redirect page) with `state` unchanged.
+   */
+  authorizeUrl?: (ctx: AdapterContext, redirectUri: string, state: string) => string;
+  /**
+   * Completes that grant with what the platform appended to the redirect (code, shop_id…): trades
+   * the code for tokens kept in ctx.tokens (a refresh token under its own name, with its expiry).
+   * Answers what to show the admin (the shop's name) and settings learnt on the way (shopId).
+   */
+  completeAuthorization?: (
+    ctx: AdapterContext,
+    params: Record<string, string>,
+    redirectUri: string,
+  ) => Promise<{ detail: string; settings?: Record<string, string> }>;
 };
 
 /** A webhook call whose signature or encryption does not check out. */
