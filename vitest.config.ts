@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines.
     maxWorkers: 2,
-    projects: ['packages/contract', 'packages/server', 'packages/web', 'packages/widget'],
+    projects: ['packages/contract', 'packages/server', 'packages/web', 'packages/widget', 'packages/sdk'],
   },
 });

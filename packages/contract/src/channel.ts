@@ -255,7 +255,3 @@ export const channelOverviewSchema = z.object({
   rows: z.array(channelOverviewRowSchema),
 });
 export type ChannelOverview = z.infer<typeof channelOverviewSchema>;
-
-/** How an agent's message fared on its way out to the visitor's channel. */
-export const deliveryStateSchema = z.enum(['pending', 'sent', 'failed']);
-export type DeliveryState = z.infer<typeof deliveryStateSchema>;

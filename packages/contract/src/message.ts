@@ -35,8 +35,15 @@ export const messageSchema = z.object({
   localId: z.string(),
   sender: messageSenderSchema,
   createdAt: z.number(),
+  /**
+   * How an agent's (or the robot's) message fared on its way out to the visitor's channel — WeChat,
+   * LINE… (issue 19): pending while being sent or retried, then sent or failed with the reason.
+   * Absent where nothing is delivered (the widget reads its messages itself).
+   */
+  delivery: z.object({ state: z.enum(['pending', 'sent', 'failed']), error: z.string() }).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+export type DeliveryState = NonNullable<Message['delivery']>['state'];
 
 /** Types a visitor or agent may send; notifications are the server's own. */
 export const sendableMessageTypeSchema = z.enum(['text', 'image', 'file', 'voice', 'video', 'link']);

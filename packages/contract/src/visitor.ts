@@ -64,15 +64,25 @@ const urlText = visitorTextSchema(2000);
  * POST /visitor/api/init — identify (or create) the visitor of an organisation and hand out its
  * token. A returning browser sends the token it kept; a new or unknown token makes a new visitor.
  */
-export const visitorInitBodySchema = z.object({
-  /** The organisation's subDomain (spec §3), as the embed snippet carries it. */
-  org: z.string().trim().min(1).max(64),
-  token: z.string().trim().max(128).optional(),
-  nickname: visitorTextSchema(64).optional(),
-  client: clientSchema.default('web'),
-  page: urlText.default(''),
-  referrer: urlText.default(''),
-});
+export const visitorInitBodySchema = z
+  .object({
+    /** The organisation's subDomain (spec §3), as the embed snippet carries it. */
+    org: z.string().trim().min(1).max(64).optional(),
+    /**
+     * An SDK channel's app key (console → Channels → App, uni-app, Flutter, Web) in place of `org`: the
+     * conversations carry that channel and go to its skill group.
+     */
+    appKey: z.string().trim().min(1).max(64).optional(),
+    token: z.string().trim().max(128).optional(),
+    nickname: visitorTextSchema(64).optional(),
+    client: clientSchema.default('web'),
+    page: urlText.default(''),
+    referrer: urlText.default(''),
+  })
+  .refine((body) => body.org !== undefined || body.appKey !== undefined, {
+    path: ['org'],
+    message: 'give the organisation (org) or an app key (appKey)',
+  });
 export type VisitorInitBody = z.input<typeof visitorInitBodySchema>;
 
 export const visitorInitResultSchema = z.object({
@@ -80,6 +90,8 @@ export const visitorInitResultSchema = z.object({
   /** Bearer token for /visitor/api/* and the Socket.IO handshake (`auth.token`). */
   token: z.string(),
   organization: z.object({ oid: z.string(), name: z.string(), subDomain: z.string() }),
+  /** With an app key: its channel and the skill group its conversations go to (the default `wid` of a request). */
+  channel: z.object({ type: z.string(), wid: z.string().nullable() }).optional(),
 });
 export type VisitorInitResult = z.infer<typeof visitorInitResultSchema>;
 

@@ -61,6 +61,8 @@ import { llmRoutes } from './modules/llm/llm.routes.js';
 import { qualityRoutes } from './modules/quality/quality.routes.js';
 import { statisticRoutes } from './modules/statistic/statistic.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { channelRoutes } from './modules/channel/channel.routes.js';
+import { channelWebhookRoutes } from './modules/channel/channel.webhook.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -75,6 +77,8 @@ export type BuildAppOptions = {
   realtimeKey?: string;
   /** Auto-close and queue-drain period; 0 turns the sweeper off (tests drive it by hand). */
   sweepIntervalMs?: number;
+  /** How often the background job runner looks for due jobs; 0 turns it off (tests run jobs by hand). */
+  jobIntervalMs?: number;
   /** Defaults to pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
 };
@@ -190,10 +194,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(qualityRoutes);
   await app.register(statisticRoutes);
   await app.register(dashboardRoutes);
+  await app.register(channelRoutes);
+  await app.register(channelWebhookRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   app.addHook('onClose', async () => app.services.auth.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
+  if (options.jobIntervalMs !== 0) app.services.jobs.start(options.jobIntervalMs ?? 2000);
+  app.addHook('onClose', async () => app.services.jobs.stop());
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);
   await registerWidgetHosting(app, config.widgetDistDir);

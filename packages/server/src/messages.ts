@@ -5,6 +5,7 @@
 import './modules/article/article.messages.js';
 import './modules/block/block.messages.js';
 import './modules/category/category.messages.js';
+import './modules/channel/channel.messages.js';
 import './modules/cuw/cuw.messages.js';
 import './modules/form/form.messages.js';
 import './modules/kb/kb.messages.js';

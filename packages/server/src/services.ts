@@ -58,6 +58,10 @@ import { createSealer, loadSecretKey } from './lib/sealed.js';
 import { createCrmService, type CrmService } from './modules/crm/crm.service.js';
 import { createQualityService, type QualityService } from './modules/quality/quality.service.js';
 import { createAfterChatSurveys } from './modules/form/form.uses.js';
+import { createJobRunner, type JobRunner } from './modules/job/job.runner.js';
+import { createChannelService, type ChannelService } from './modules/channel/channel.service.js';
+import { createChannelInbound, type ChannelInbound } from './modules/channel/channel.inbound.js';
+import { createChannelOutbound } from './modules/channel/channel.outbound.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -108,6 +112,12 @@ export type Services = {
   crm: CrmService;
   /** Quality inspection; sampling runs on every closed conversation through the thread service's close hook. */
   quality: QualityService;
+  /** Background jobs with retries (channel delivery); app.ts starts the runner. */
+  jobs: JobRunner;
+  /** Channel accounts: the console's side. */
+  channels: ChannelService;
+  /** Channel webhooks: platforms' messages in. */
+  channelInbound: ChannelInbound;
 };
 
 export type ServiceOptions = {
@@ -205,6 +215,33 @@ export const createServices = (options: ServiceOptions): Services => {
     logger,
   });
   const afterChatSurveys = createAfterChatSurveys({ db, messages });
+  const uploads = createUploadService({ db, config, storage, logger });
+  const jobs = createJobRunner({ db, dialect, logger });
+  const channelDeps = {
+    db,
+    sealer,
+    apiBases: config.channelApiBases,
+    publicUrl: config.publicUrl,
+    now: Date.now,
+  };
+  const channelOutbound = createChannelOutbound({ ...channelDeps, jobs, messages, storage, logger });
+  messages.onOutgoing(channelOutbound.onOutgoing);
+  const threads = createThreadService({
+    db,
+    dialect,
+    hub,
+    presence,
+    messages,
+    blocks,
+    robot: robotKb,
+    llm,
+    leads: crm,
+    // Each hook on its own: a failing one never keeps the other from running.
+    onClosed: async (row) => {
+      await quality.onThreadClosed(row).catch(() => undefined);
+      await afterChatSurveys.onThreadClosed(row);
+    },
+  });
   return {
     config,
     db,
@@ -223,27 +260,12 @@ export const createServices = (options: ServiceOptions): Services => {
     workgroups: createWorkgroupService({ db }),
     roles: createRoleService({ db, sessions: principals }),
     storage,
-    uploads: createUploadService({ db, config, storage, logger }),
+    uploads,
     hub,
     presence,
     visitors: createVisitorService({ db }),
     messages,
-    threads: createThreadService({
-      db,
-      dialect,
-      hub,
-      presence,
-      messages,
-      blocks,
-      robot: robotKb,
-      llm,
-      leads: crm,
-      // Each hook on its own: a failing one never keeps the other from running.
-      onClosed: async (row) => {
-        await quality.onThreadClosed(row).catch(() => undefined);
-        await afterChatSurveys.onThreadClosed(row);
-      },
-    }),
+    threads,
     taboos,
     blocks,
     embedSites: createEmbedSiteService({ db }),
@@ -254,5 +276,15 @@ export const createServices = (options: ServiceOptions): Services => {
     llm,
     crm,
     quality,
+    jobs,
+    channels: createChannelService(channelDeps),
+    channelInbound: createChannelInbound({
+      ...channelDeps,
+      threads,
+      messages,
+      uploads,
+      outbound: channelOutbound,
+      logger,
+    }),
   };
 };

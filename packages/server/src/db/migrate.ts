@@ -24,6 +24,7 @@ import * as qualitySnapshot from './migrations/0021_quality_snapshot.js';
 import * as ticketTemplate from './migrations/0022_ticket_template.js';
 import * as listIndexes from './migrations/0023_list_indexes.js';
 import * as visitorThreadsIndex from './migrations/0024_visitor_threads_index.js';
+import * as channels from './migrations/0025_channels.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -56,6 +57,7 @@ const migrations: Record<string, DialectMigration> = {
   '0022_ticket_template': ticketTemplate,
   '0023_list_indexes': listIndexes,
   '0024_visitor_threads_index': visitorThreadsIndex,
+  '0025_channels': channels,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -184,6 +184,8 @@ export type ThreadTable = {
   closed_at: number | null;
   /** The ticket last made from this conversation (migration 0012). */
   ticket_id: Generated<number | null>;
+  /** Until when the visitor's channel lets agents write (migration 0025); null: no limit. */
+  reply_until: Generated<number | null>;
   created_at: number;
   updated_at: number;
 };
@@ -230,6 +232,9 @@ export type MessageTable = {
   sender_kind: string;
   sender_user_id: number | null;
   sender_visitor_id: number | null;
+  /** On its way out to the visitor's channel (migration 0025): pending, sent, failed, or ''. */
+  delivery: Generated<string>;
+  delivery_error: Generated<string>;
   created_at: number;
 };
 
@@ -1105,7 +1110,74 @@ export type QualityLogTable = {
   at: number;
 };
 
+export type JobTable = {
+  id: Generated<number>;
+  org_id: number | null;
+  kind: string;
+  payload: string;
+  serial_key: string | null;
+  dedupe_key: string | null;
+  status: string;
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_at: number;
+  locked_until: number | null;
+  last_error: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ChannelAccountTable = {
+  id: Generated<number>;
+  caid: string;
+  org_id: number;
+  type: string;
+  name: string;
+  workgroup_id: number | null;
+  settings: string;
+  secrets_sealed: string;
+  webhook_key: string;
+  app_key: string | null;
+  enabled: Generated<number>;
+  state: Generated<string>;
+  last_inbound_at: number | null;
+  last_outbound_at: number | null;
+  last_error: Generated<string>;
+  last_error_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type ChannelTokenTable = {
+  account_id: number;
+  name: string;
+  value_sealed: string;
+  expires_at: number;
+};
+
+export type ChannelUserTable = {
+  id: Generated<number>;
+  org_id: number;
+  account_id: number;
+  external_id: string;
+  visitor_id: number;
+  context: Generated<string>;
+  last_inbound_at: number;
+  created_at: number;
+};
+
+export type ChannelInboundTable = {
+  account_id: number;
+  external_id: string;
+  received_at: number;
+};
+
 export type Database = {
+  job: JobTable;
+  channel_account: ChannelAccountTable;
+  channel_token: ChannelTokenTable;
+  channel_user: ChannelUserTable;
+  channel_inbound: ChannelInboundTable;
   organization: OrganizationTable;
   user: UserTable;
   role: RoleTable;

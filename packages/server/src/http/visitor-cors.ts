@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The embed loader runs on the customer's pages, another origin: it identifies the visitor and asks for
- * proactive invitations across origins. Only those calls are opened. Any origin may call them because
- * they authenticate by a bearer token the page holds, never by cookies, so there is no ambient credential
- * for another site to ride on.
+ * The visitor API is called from other origins: the embed loader on the customer's pages, and apps
+ * built on the visitor SDK (issue 19) that chat, upload and rate from their own pages. Any origin may
+ * call it because it authenticates by a bearer token the page holds, never by cookies, so there is
+ * no ambient credential for another site to ride on.
  */
-const crossOriginPaths = ['/visitor/api/init', '/visitor/api/targeted/'];
-
-const isCrossOriginPath = (url: string): boolean => {
-  const path = url.split('?')[0] ?? '';
-  return crossOriginPaths.some((allowed) =>
-    allowed.endsWith('/') ? path.startsWith(allowed) : path === allowed,
-  );
-};
+const isCrossOriginPath = (url: string): boolean => (url.split('?')[0] ?? '').startsWith('/visitor/api/');
 
 export const registerVisitorCors = (app: FastifyInstance): void => {
   app.addHook('onRequest', async (request, reply) => {

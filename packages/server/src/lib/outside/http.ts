@@ -88,7 +88,8 @@ export const callOutside = async (
     const response = await fetchImpl(urlOf(request), {
       method: request.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
-      body,
+      // Bytes are valid fetch bodies; DOM's lib (the SDK's type check reads this file) says otherwise.
+      body: body as RequestInit['body'],
       signal: controller.signal,
     });
     const bytes = Buffer.from(await response.arrayBuffer());

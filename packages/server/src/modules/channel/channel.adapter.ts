@@ -182,9 +182,15 @@ export type ChannelTestPlatform = {
   /** Form values for a new account (as the admin would type them). */
   settings: Record<string, string>;
   /** A webhook call carrying a text message from `userId`, signed (and encrypted) as the platform does. */
-  textMessage: (input: { userId: string; messageId: string; text: string }) => WebhookRequest;
+  /** `webhookUrl`: the address the call goes to, for platforms that sign it (Shopee). */
+  textMessage: (input: {
+    userId: string;
+    messageId: string;
+    text: string;
+    webhookUrl?: string;
+  }) => WebhookRequest;
   /** An image message whose media the local server serves (PNG bytes). */
-  imageMessage?: (input: { userId: string; messageId: string }) => WebhookRequest;
+  imageMessage?: (input: { userId: string; messageId: string; webhookUrl?: string }) => WebhookRequest;
   /** The same call with a wrong signature. */
   forged: (request: WebhookRequest) => WebhookRequest;
   /** Messages the local server received from us, newest last, as { to, text }. */

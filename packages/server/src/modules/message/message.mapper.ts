@@ -1,4 +1,11 @@
-import type { Client, Message, MessageStatus, MessageType, SenderKind } from '@openkefu/contract';
+import type {
+  Client,
+  DeliveryState,
+  Message,
+  MessageStatus,
+  MessageType,
+  SenderKind,
+} from '@openkefu/contract';
 import type { MessageRow } from './message.repository.js';
 
 export const toMessage = (row: MessageRow): Message => ({
@@ -22,6 +29,7 @@ export const toMessage = (row: MessageRow): Message => ({
     avatar: row.visitor_avatar ?? row.user_avatar ?? '',
   },
   createdAt: Number(row.created_at),
+  ...(row.delivery ? { delivery: { state: row.delivery as DeliveryState, error: row.delivery_error } } : {}),
 });
 
 /**

@@ -28,6 +28,8 @@ export const selectMessages = (db: Executor) =>
       'message.sender_user_id',
       'message.sender_visitor_id',
       'message.created_at',
+      'message.delivery',
+      'message.delivery_error',
       'thread.tid',
       'sender_user.uid as user_uid',
       'sender_user.nickname as user_nickname',

@@ -100,6 +100,11 @@ export const createMessageService = (deps: {
   const now = deps.now ?? Date.now;
   /** Told of every stored visitor message after its sender's acknowledgement (the robot answers this way). */
   const visitorListeners: ((thread: ThreadRow, message: Message) => Promise<void>)[] = [];
+  /** Told of every stored message that is not a visitor's, after its commit (channel delivery). */
+  const outgoingListeners: ((thread: ThreadRow, message: Message) => void)[] = [];
+  const notifyOutgoing = (thread: ThreadRow, message: Message) => {
+    for (const listener of outgoingListeners) listener(thread, message);
+  };
 
   /** Every room that sees the thread's messages: its visitor, agent, invited colleagues and watchers. */
   const roomsOf = async (thread: ThreadRow): Promise<string[]> => {
@@ -206,6 +211,7 @@ export const createMessageService = (deps: {
   /** Pushes a stored message to everyone who sees the thread (clients drop copies they hold by mid). */
   const publish = async (thread: ThreadRow, message: Message): Promise<void> => {
     hub.emit(await roomsOf(thread), 'message', message);
+    if (message.sender.kind !== 'visitor') notifyOutgoing(thread, message);
   };
 
   /** Stores a message in its own transaction, then pushes it. */
@@ -418,6 +424,8 @@ export const createMessageService = (deps: {
       message = settled.message;
     }
     if (checked.afterStore) await checked.afterStore();
+    // A message stored on its own (settleRefused) was published, and so announced, already.
+    if (actor.kind === 'agent' && outcome.kind === 'stored') notifyOutgoing(thread, message);
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
       await recordFirstResponse(thread, actor, message.createdAt);
     if (actor.kind === 'visitor') {
@@ -573,6 +581,9 @@ export const createMessageService = (deps: {
     send,
     onVisitorMessage: (listener: (thread: ThreadRow, message: Message) => Promise<void>) => {
       visitorListeners.push(listener);
+    },
+    onOutgoing: (listener: (thread: ThreadRow, message: Message) => void) => {
+      outgoingListeners.push(listener);
     },
     replaceContent,
     findByMid: (thread: ThreadRow, mid: string) => findMessageByMid(db, thread.id, mid),

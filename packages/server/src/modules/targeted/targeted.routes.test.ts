@@ -254,7 +254,7 @@ await describeEachDatabase('proactive invitation routes', (target) => {
       expect(ofB.body.data.invitation?.wid).toBe(groups.ofB);
     });
 
-    it('lets the embed loader call across origins (preflight and header), nothing else', async () => {
+    it('lets the embed loader and SDK apps call the visitor API across origins, nothing else', async () => {
       const preflight = await ctx.app.inject({
         method: 'OPTIONS',
         url: '/visitor/api/targeted/match?url=x',
@@ -269,12 +269,18 @@ await describeEachDatabase('proactive invitation routes', (target) => {
         headers: { origin: 'https://shop.example', authorization: `Bearer ${token}` },
       });
       expect(response.headers['access-control-allow-origin']).toBe('*');
-      const closed = await ctx.app.inject({
+      const chat = await ctx.app.inject({
         method: 'OPTIONS',
         url: '/visitor/api/thread/request',
         headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
       });
-      expect(closed.statusCode).toBe(404);
+      expect(chat.statusCode).toBe(204);
+      // The console's API authenticates agents: it stays same-origin.
+      const closed = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: '/api/thread/mine',
+        headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET' },
+      });
       expect(closed.headers['access-control-allow-origin']).toBeUndefined();
     });
   });

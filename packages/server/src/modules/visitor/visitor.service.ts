@@ -4,7 +4,12 @@ import type { Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import { createOpaqueToken, hashToken } from '../../lib/secrets.js';
-import { findOrganizationBySubDomain } from '../organization/organization.repository.js';
+import { channelClientOf, type ChannelType } from '@openkefu/contract';
+import { findAccountByAppKey, findLiveWorkgroupWidById } from '../channel/channel.repository.js';
+import {
+  findOrganizationById,
+  findOrganizationBySubDomain,
+} from '../organization/organization.repository.js';
 import type { VisitorPrincipal } from './visitor.guard.js';
 import { toVisitor } from './visitor.mapper.js';
 import {
@@ -28,10 +33,9 @@ export const createVisitorService = (deps: { db: Executor; now?: () => number })
   /** A returning browser keeps its identity; any other token (or none) starts a new visitor. */
   const init = async (input: VisitorInitBody, visit: VisitContext): Promise<VisitorInitResult> => {
     const body = visitorInitBodySchema.parse(input);
-    const organization = await findOrganizationBySubDomain(db, body.org);
-    if (!organization) throw AppError.notFound('visitor.unknownOrganization', { org: body.org });
+    const { organization, channel, client } = await originOf(body);
     const details = {
-      client: body.client,
+      client,
       ip: visit.ip.slice(0, 64),
       userAgent: visit.userAgent.slice(0, 500),
       page: body.page,
@@ -63,7 +67,39 @@ export const createVisitorService = (deps: { db: Executor; now?: () => number })
       visitor: toVisitor(fresh),
       token,
       organization: { oid: organization.oid, name: organization.name, subDomain: organization.sub_domain },
+      ...(channel ? { channel } : {}),
     };
+  };
+
+  /**
+   * The organisation the visitor belongs to: by its subDomain, or by an SDK channel's app key, whose
+   * conversations carry the channel's client (an App channel says android or ios itself).
+   */
+  const originOf = async (body: ReturnType<typeof visitorInitBodySchema.parse>) => {
+    if (body.appKey !== undefined) {
+      const account = await findAccountByAppKey(db, body.appKey);
+      const organization =
+        account && Number(account.enabled) === 1
+          ? await findOrganizationById(db, Number(account.org_id))
+          : undefined;
+      if (!account || !organization)
+        throw AppError.notFound('channel.unknownAppKey', { appKey: body.appKey.slice(0, 64) });
+      const type = account.type as ChannelType;
+      const isNative = type === 'app' && (body.client === 'android' || body.client === 'ios');
+      const wid =
+        account.workgroup_id === null
+          ? null
+          : ((await findLiveWorkgroupWidById(db, organization.id, Number(account.workgroup_id))) ?? null);
+      return {
+        organization,
+        channel: { type, wid },
+        client: isNative ? body.client : channelClientOf[type],
+      };
+    }
+    const org = body.org ?? '';
+    const organization = await findOrganizationBySubDomain(db, org);
+    if (!organization) throw AppError.notFound('visitor.unknownOrganization', { org });
+    return { organization, channel: null, client: body.client };
   };
 
   const get = async (visitor: VisitorPrincipal): Promise<Visitor> => {

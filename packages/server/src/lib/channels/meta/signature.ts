@@ -1,0 +1,56 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/*
+ * Meta's webhooks (WhatsApp Cloud API, Messenger): a GET handshake proving we know the verify
+ * token, then POSTs signed X-Hub-Signature-256: sha256=<hex HMAC-SHA256(app secret, raw body)>.
+ */
+
+export const signMetaBody = (appSecret: string, rawBody: Buffer): string =>
+  `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+
+const isSame = (given: string, expected: string) =>
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  ) && given.length === expected.length;
+
+export const isValidMetaSignature = (
+  header: string | undefined,
+  appSecret: string,
+  rawBody: Buffer,
+): boolean =>
+  Boolean(header && appSecret) && isSame((header ?? '').toLowerCase(), signMetaBody(appSecret, rawBody));
+
+export type MetaWebhook =
+  | { kind: 'challenge'; challenge: string }
+  | { kind: 'event'; body: Record<string, unknown> }
+  | { kind: 'refused'; reason: string };
+
+/** The handshake's challenge, or the signed POST's JSON body, or why the call is refused. */
+export const readMetaWebhook = (
+  request: {
+    method: 'GET' | 'POST';
+    query: Record<string, string>;
+    headers: Record<string, string | undefined>;
+    rawBody: Buffer;
+  },
+  secrets: { appSecret: string; verifyToken: string },
+): MetaWebhook => {
+  if (request.method === 'GET') {
+    if (request.query['hub.mode'] !== 'subscribe')
+      return { kind: 'refused', reason: 'not a subscription check' };
+    if (!secrets.verifyToken || !isSame(request.query['hub.verify_token'] ?? '', secrets.verifyToken))
+      return { kind: 'refused', reason: 'the verify token does not match' };
+    return { kind: 'challenge', challenge: request.query['hub.challenge'] ?? '' };
+  }
+  if (!isValidMetaSignature(request.headers['x-hub-signature-256'], secrets.appSecret, request.rawBody))
+    return { kind: 'refused', reason: 'signature mismatch' };
+  try {
+    const body: unknown = JSON.parse(request.rawBody.toString('utf8'));
+    if (typeof body === 'object' && body !== null)
+      return { kind: 'event', body: body as Record<string, unknown> };
+  } catch {
+    // Signed but not JSON: nothing we can read.
+  }
+  return { kind: 'refused', reason: 'the body is not JSON' };
+};

@@ -1,0 +1,20 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/*
+ * WeChat's callback signature: SHA-1 of the parts sorted as strings and joined. The official
+ * account's plain `signature` signs (token, timestamp, nonce); the encrypted modes' `msg_signature`
+ * adds the Encrypt text (or the encrypted echostr).
+ */
+
+export const computeWechatSignature = (parts: readonly string[]): string =>
+  createHash('sha1')
+    .update([...parts].sort().join(''))
+    .digest('hex');
+
+/** Compares in constant time, so the answer's timing says nothing about how much matched. */
+export const isWechatSignatureValid = (signature: string | undefined, parts: readonly string[]): boolean => {
+  if (!signature) return false;
+  const expected = Buffer.from(computeWechatSignature(parts), 'utf8');
+  const given = Buffer.from(signature.toLowerCase(), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};

@@ -1,0 +1,203 @@
+import { douyinKit } from '../../../../test/protocol/douyin.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { OutsideError } from '../../../../lib/outside/http.js';
+import {
+  buildDouyinWebhook,
+  buildImReceive,
+  douyinTestAccount,
+  startDouyinPlatform,
+} from '../../../../test/protocol/douyin.js';
+import { samplePng } from '../../../../test/protocol/shopee.js';
+import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { douyinAdapter } from './douyin.adapter.js';
+
+let platform: Awaited<ReturnType<typeof startDouyinPlatform>>;
+let ctx: AdapterContext;
+
+beforeAll(async () => {
+  platform = await startDouyinPlatform();
+});
+afterAll(() => platform.close());
+beforeEach(() => {
+  ctx = {
+    caid: 'acc-douyin',
+    settings: { clientKey: douyinTestAccount.clientKey, clientSecret: douyinTestAccount.clientSecret },
+    apiBase: (name, fallback) => (name === 'douyin' ? platform.base : fallback),
+    tokens: createMemoryTokenStore(),
+    state: { get: async () => '', set: async () => undefined },
+    publicUrl: 'https://kefu.example.com',
+    now: Date.now,
+  };
+});
+
+const recipient = {
+  externalUserId: 'fan-1',
+  context: { accountOpenId: douyinTestAccount.accountOpenId, conversationId: 'conv-fan-1', msgId: 'srv-1' },
+};
+
+describe('Douyin webhook', () => {
+  it('answers the verify_webhook challenge as JSON', async () => {
+    const outcome = await douyinAdapter.handleWebhook(
+      ctx,
+      buildDouyinWebhook({ event: 'verify_webhook', client_key: '', content: { challenge: 12345 } }),
+    );
+    expect(outcome.answer).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      body: '{"challenge":12345}',
+    });
+    expect(outcome.messages).toEqual([]);
+  });
+
+  it('parses a received text message with what a reply needs', async () => {
+    const outcome = await douyinAdapter.handleWebhook(
+      ctx,
+      buildDouyinWebhook(buildImReceive({ userId: 'fan-1', messageId: 'srv-1', type: 'text', text: '你好' })),
+    );
+    expect(outcome.messages).toEqual([
+      expect.objectContaining({
+        externalId: 'srv-1',
+        externalUserId: 'fan-1',
+        nickname: 'fan fan-1',
+        kind: 'text',
+        text: '你好',
+        context: recipient.context,
+      }),
+    ]);
+  });
+
+  it('parses an image (and fetches it) and the enter-chat event', async () => {
+    const image = await douyinAdapter.handleWebhook(
+      ctx,
+      buildDouyinWebhook(
+        buildImReceive({
+          userId: 'fan-1',
+          messageId: 'srv-2',
+          type: 'image',
+          resourceUrl: `${platform.base}/media/x.png`,
+        }),
+      ),
+    );
+    expect(image.messages[0]).toMatchObject({ kind: 'image', mediaRef: `${platform.base}/media/x.png` });
+    const media = await douyinAdapter.fetchMedia(ctx, image.messages[0].mediaRef!);
+    expect(media.mediaType).toBe('image/png');
+    expect(media.data.equals(samplePng)).toBe(true);
+
+    const enter = await douyinAdapter.handleWebhook(
+      ctx,
+      buildDouyinWebhook({
+        event: 'im_enter_direct_msg',
+        from_user_id: 'fan-1',
+        to_user_id: douyinTestAccount.accountOpenId,
+        log_id: 'log-9',
+        content: JSON.stringify({ conversation_short_id: 'conv-fan-1' }),
+      }),
+    );
+    expect(enter.messages[0]).toMatchObject({
+      kind: 'event',
+      event: { name: 'enter_session' },
+      externalId: 'log-9',
+    });
+  });
+
+  it('refuses a wrong signature', async () => {
+    await expect(
+      douyinAdapter.handleWebhook(
+        ctx,
+        buildDouyinWebhook({ event: 'verify_webhook', content: { challenge: 1 } }, 'other'),
+      ),
+    ).rejects.toBeInstanceOf(ChannelSignatureError);
+  });
+});
+
+describe('Douyin send', () => {
+  it('replies with the client token to the conversation', async () => {
+    const result = await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'hello' });
+    expect(result.externalId).toMatch(/^@/);
+    const last = platform.sent.at(-1)!;
+    expect(last.openId).toBe(douyinTestAccount.accountOpenId);
+    expect(last.body).toEqual({
+      msg_id: 'srv-1',
+      conversation_id: 'conv-fan-1',
+      to_user_id: 'fan-1',
+      content: { msg_type: 1, text: { text: 'hello' } },
+    });
+  });
+
+  it('fetches a new token once when Douyin says it expired', async () => {
+    await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'a' });
+    platform.expireTokens();
+    const before = platform.counts.tokens;
+    await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'b' });
+    expect(platform.counts.tokens).toBe(before + 1);
+    expect(platform.sent.at(-1)!.text).toBe('b');
+  });
+
+  it('a 5xx is retryable, a permission error is not', async () => {
+    platform.failNextSends(1);
+    const busy = await douyinAdapter
+      .send(ctx, recipient, { kind: 'text', text: 'x' })
+      .catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(OutsideError);
+    expect((busy as OutsideError).isRetryable).toBe(true);
+    platform.denyNextSends(1);
+    const denied = await douyinAdapter
+      .send(ctx, recipient, { kind: 'text', text: 'x' })
+      .catch((e: unknown) => e);
+    expect((denied as OutsideError).platformCode).toBe('2100009');
+    expect((denied as OutsideError).isRetryable).toBe(false);
+  });
+
+  it('test() fetches a client token; wrong credentials fail', async () => {
+    expect((await douyinAdapter.test(ctx)).detail).toMatch(/^client token clt\./);
+    ctx.settings.clientSecret = 'wrong';
+    const error = await douyinAdapter.test(ctx).catch((e: unknown) => e);
+    expect((error as OutsideError).platformCode).toBe('10013');
+  });
+});
+
+describe('douyinKit', () => {
+  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
+    const kit = await douyinKit.start();
+    try {
+      const kitCtx: AdapterContext = {
+        caid: 'kit',
+        settings: { ...kit.settings },
+        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
+        tokens: createMemoryTokenStore(),
+        state: { get: async () => '', set: async () => undefined },
+        publicUrl: 'https://kefu.example.com',
+        now: Date.now,
+      };
+      const inbound = await douyinAdapter.handleWebhook(
+        kitCtx,
+        kit.textMessage({ userId: 'fan-7', messageId: 'k-1', text: 'kit hello' }),
+      );
+      expect(inbound.messages[0]).toMatchObject({ externalUserId: 'fan-7', kind: 'text', text: 'kit hello' });
+      await expect(
+        douyinAdapter.handleWebhook(
+          kitCtx,
+          kit.forged(kit.textMessage({ userId: 'fan-7', messageId: 'k-2', text: 'x' })),
+        ),
+      ).rejects.toBeInstanceOf(ChannelSignatureError);
+      const image = await douyinAdapter.handleWebhook(
+        kitCtx,
+        kit.imageMessage!({ userId: 'fan-7', messageId: 'k-3' }),
+      );
+      expect(
+        (await douyinAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
+      ).toBe(true);
+      const to = { externalUserId: 'fan-7', context: inbound.messages[0].context ?? {} };
+      await douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
+      expect(kit.sent().at(-1)).toEqual({ to: 'fan-7', text: 'kit reply' });
+      kit.failNextSends(1);
+      await expect(douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
+        isRetryable: true,
+      });
+      await douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
+      expect(kit.sent().at(-1)!.text).toBe('after failure');
+    } finally {
+      await kit.close();
+    }
+  });
+});
