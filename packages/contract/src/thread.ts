@@ -37,6 +37,11 @@ export const threadSchema = z.object({
   rated: z.boolean(),
   /** The ticket made from this conversation (agents' view only; absent for the visitor). */
   ticket: ticketLinkSchema.nullable().optional(),
+  /**
+   * Channel conversations (issue 19): until when the visitor's platform accepts replies (WeChat 48 h,
+   * WhatsApp and Messenger 24 h after the customer's last message). Absent where there is no limit.
+   */
+  replyUntil: z.number().optional(),
   /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
   cycle: z.number().int(),
   queuedAt: z.number().nullable(),

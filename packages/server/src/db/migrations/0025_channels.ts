@@ -1,4 +1,5 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { createPublicId } from '../../lib/ids.js';
 import type { DialectName } from '../database.js';
 
 /**
@@ -118,4 +119,32 @@ export const up = async (db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
   /** Until when the visitor's platform lets agents write (WeChat: 48 h after its last message). */
   await db.schema.alterTable('thread').addColumn('reply_until', 'bigint').execute();
+
+  // An existing installation gets the new channel pages (a fresh one is seeded with them), with the
+  // permissions its roles hold on the section's first page.
+  const now = Date.now();
+  const pages = [
+    ['whatsapp', 'WhatsApp', 'WhatsApp', 'WhatsAppOutlined', 160],
+    ['facebook', 'Messenger', 'Messenger', 'FacebookOutlined', 170],
+    ['line', 'LINE', 'LINE', 'MessageOutlined', 180],
+    ['email', '邮件', 'Email', 'MailOutlined', 190],
+  ] as const;
+  for (const [key, title, titleEn, icon, order] of pages) {
+    const name = `channel.${key}`;
+    await sql`
+      insert into menu (mid, platform, name, parent_id, title, title_en, icon, sort_order, path, show,
+        hide_children, component, redirect, type, authorities, debug_only, admin_only, created_at, updated_at)
+      select ${createPublicId()}, 'kefu', ${name}, s.id, ${title}, ${titleEn}, ${icon}, ${order},
+        ${`/stable/channel/${key}`}, 1, 0, ${`channel/${key}`}, '', 'item', s.authorities, 0, 0, ${now}, ${now}
+      from menu s
+      where s.name = 'channel' and s.platform = 'kefu' and not exists (select 1 from menu m where m.name = ${name})
+    `.execute(db);
+    await sql`
+      insert into role_permission (role_id, permission_id, action_list)
+      select p.role_id, cast(${name} as text), p.action_list from role_permission p
+      where p.permission_id = 'channel.app'
+        and exists (select 1 from menu m where m.name = ${name})
+        and not exists (select 1 from role_permission q where q.role_id = p.role_id and q.permission_id = ${name})
+    `.execute(db);
+  }
 };

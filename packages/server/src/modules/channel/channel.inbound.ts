@@ -249,12 +249,19 @@ export const createChannelInbound = (deps: InboundDeps) => {
         }
       }
       if (thread && adapter.replyWindowMs !== null) {
-        const threadRow = await db
+        const row = await db
           .selectFrom('thread')
-          .select('id')
+          .select(['id', 'reply_until'])
+          .where('org_id', '=', actor.orgId)
           .where('tid', '=', thread.tid)
           .executeTakeFirst();
-        if (threadRow) await setThreadReplyUntil(db, Number(threadRow.id), now() + adapter.replyWindowMs);
+        const until = now() + adapter.replyWindowMs;
+        if (row) {
+          await setThreadReplyUntil(db, Number(row.id), until);
+          // The workbench learns of a reopened or renewed window; a window renewed minutes ago needs no push.
+          const previous = row.reply_until === null ? 0 : Number(row.reply_until);
+          if (until - previous > 15 * 60_000) await threads.announce(actor.orgId, thread.tid);
+        }
       }
       if (!thread && !isBlocked && isSaid) {
         await insertLeaveMessage(db, {

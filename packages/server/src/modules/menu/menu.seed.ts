@@ -254,6 +254,11 @@ export const menuSeed: SeedSection[] = [
       item('feishu', '飞书', 'Feishu', 'SendOutlined', hidden),
       item('shopee', 'Shopee', 'Shopee', 'ShopOutlined', hidden),
       item('wechat', '微信', 'WeChat', 'WechatOutlined', hidden),
+      // Spec §2 knows these pages by key (Facebook, Line, Whatsapp) without placing them; issue 19 lists them.
+      item('whatsapp', 'WhatsApp', 'WhatsApp', 'WhatsAppOutlined'),
+      item('facebook', 'Messenger', 'Messenger', 'FacebookOutlined'),
+      item('line', 'LINE', 'LINE', 'MessageOutlined'),
+      item('email', '邮件', 'Email', 'MailOutlined'),
     ],
   },
   {

@@ -60,6 +60,8 @@ export const toThread = (
                   tkid: row.linked_ticket_tkid,
                   ticketNumber: formatTicketNumber(Number(row.linked_ticket_number)),
                 },
+          // A channel conversation's platform window (WeChat 48 h, Meta 24 h): the workbench warns when it closes.
+          ...(row.reply_until === null ? {} : { replyUntil: Number(row.reply_until) }),
         }
       : {}),
     cycle: Number(row.cycle),

@@ -33,6 +33,7 @@ const selectThreads = (db: Executor) =>
       'thread.last_message_at',
       'thread.last_visitor_message_at',
       'thread.closed_at',
+      'thread.reply_until',
       'thread.created_at',
       'thread.updated_at',
       'thread.workgroup_id',

@@ -11,7 +11,7 @@ import { createThreadRating } from './thread.rate.js';
 import { createThreadRequests } from './thread.request.js';
 import { createThreadRobot } from './thread.robot.js';
 import { createThreadTransfers } from './thread.transfer.js';
-import { listThreadsOfVisitor, pageMineThreads } from './thread.repository.js';
+import { findThreadByTid, listThreadsOfVisitor, pageMineThreads } from './thread.repository.js';
 import { listAdministeredWorkgroupIds, listWorkgroupIdsOfAgent } from './routing.repository.js';
 
 /*
@@ -86,7 +86,14 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
     return { closed };
   };
 
+  /** Pushes the thread afresh to its visitor and agents (a channel's reply window moved on). */
+  const announce = async (orgId: number, tid: string) => {
+    const row = await findThreadByTid(db, orgId, tid);
+    if (row) await ctx.pushThread(row);
+  };
+
   return {
+    announce,
     request: requests.request,
     preview: requests.preview,
     widgetSettings: requests.widgetSettings,
