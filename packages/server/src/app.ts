@@ -200,7 +200,18 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   app.addHook('onClose', async () => app.services.presence.close());
   app.addHook('onClose', async () => app.services.auth.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
-  if (options.jobIntervalMs !== 0) app.services.jobs.start(options.jobIntervalMs ?? 2000);
+  if (options.jobIntervalMs !== 0) {
+    app.services.jobs.start(options.jobIntervalMs ?? 2000);
+    // Hourly housekeeping of what only needs keeping for a while: failed jobs, platform message ids.
+    const housekeeping = setInterval(() => {
+      void app.services.jobs.prune().catch((error: unknown) => app.log.error({ err: error }, 'job prune failed'));
+      void app.services.channelInbound
+        .prune()
+        .catch((error: unknown) => app.log.error({ err: error }, 'channel prune failed'));
+    }, 3600_000);
+    housekeeping.unref();
+    app.addHook('onClose', async () => clearInterval(housekeeping));
+  }
   app.addHook('onClose', async () => app.services.jobs.stop());
 
   const hosting = await registerConsoleHosting(app, config.webDistDir);

@@ -29,6 +29,7 @@ import {
   hasInbound,
   insertChannelUser,
   insertInbound,
+  pruneInbound,
   recordAccountInbound,
   setThreadReplyUntil,
   touchChannelUser,
@@ -310,7 +311,10 @@ export const createChannelInbound = (deps: InboundDeps) => {
     return outcome.answer;
   };
 
-  return { handleWebhook };
+  /** Platforms redeliver for minutes; a week of message ids is plenty to recognise a redelivery. */
+  const prune = () => pruneInbound(db, now() - 7 * 24 * 3600_000);
+
+  return { handleWebhook, prune };
 };
 
 export type ChannelInbound = ReturnType<typeof createChannelInbound>;
