@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { describeEachDatabase } from '../../test/databases.js';
+import { describeEachDatabase, type TestDatabase } from '../../test/databases.js';
 import { backoffMs, createJobRunner } from './job.runner.js';
 
 /* The background job table (DESIGN §8): retries with back-off, giving up, leases, order, two nodes. */
@@ -13,15 +12,15 @@ class Refusal extends Error {
 }
 
 await describeEachDatabase('job runner', (target) => {
-  let database: AppDatabase;
+  let database: TestDatabase;
   beforeAll(async () => {
     database = await target.open();
     await migrateToLatest(database);
   });
   afterAll(async () => database?.dispose());
 
-  const runnerAt = (clock: { now: number }) =>
-    createJobRunner({ db: database.db, dialect: database.dialect, logger: silent, now: () => clock.now });
+  const runnerAt = (clock: { now: number }, db = database.db) =>
+    createJobRunner({ db, dialect: database.dialect, logger: silent, now: () => clock.now });
 
   const jobCount = async (kind: string) =>
     (await database.db.selectFrom('job').select('status').where('kind', '=', kind).execute()).map(
@@ -155,8 +154,10 @@ await describeEachDatabase('job runner', (target) => {
 
   it('lets two nodes work the same table without running a job twice', async () => {
     const clock = { now: 6_000_000 };
+    // The second node has its own connection, as another server process would.
+    const another = database.openAnother();
     const first = runnerAt(clock);
-    const second = runnerAt(clock);
+    const second = runnerAt(clock, another.db);
     const runs = new Map<number, number>();
     const handler = {
       maxAttempts: 1,
@@ -173,6 +174,7 @@ await describeEachDatabase('job runner', (target) => {
     expect(a + b).toBe(60);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     expect(runs.size).toBe(60);
+    await another.close();
   });
 
   describe('refusing what it cannot run', () => {
