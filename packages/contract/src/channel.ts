@@ -162,14 +162,14 @@ export const channelFields: Record<ChannelType, readonly ChannelField[]> = {
   douyin: [text('clientKey'), secret('clientSecret')],
   weibo: [text('appKey'), secret('appSecret'), secret('accessToken', true, 1000)],
   baiduyingxiao: [text('appId'), secret('appSecret'), secret('token')],
+  // Mail arrives through the provider's inbound-parse webhook (as tickets' does); replies leave by SMTP.
   email: [
     { key: 'address', kind: 'email', secret: false, required: true, maxLength: 200 },
-    text('imapHost', false),
-    { key: 'imapPort', kind: 'number', secret: false, required: false, initial: '993' },
-    text('smtpHost', false),
-    { key: 'smtpPort', kind: 'number', secret: false, required: false, initial: '465' },
+    text('smtpHost'),
+    { key: 'smtpPort', kind: 'number', secret: false, required: true, initial: '465' },
     text('username', false),
     secret('password', false),
+    secret('inboundSecret', true, 200),
   ],
 };
 

@@ -40,6 +40,8 @@ const parseHeader = (raw: string) => {
 export const startTestSmtpServer = async () => {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
+  /** Mails still to refuse with a temporary failure (451), as a busy server does. */
+  let failing = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -48,6 +50,11 @@ export const startTestSmtpServer = async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (failing > 0) {
+          failing -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -79,6 +86,9 @@ export const startTestSmtpServer = async () => {
     url: `smtp://127.0.0.1:${port}`,
     received,
     waitFor,
+    failNext: (count: number) => {
+      failing = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

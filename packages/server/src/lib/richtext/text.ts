@@ -33,3 +33,23 @@ export const htmlToPlainText = (html: string): string => {
   const text = html.replace(comment, ' ').replace(dropped, ' ').replace(blockEnd, ' ').replace(tag, '');
   return decodeEntities(text).replace(/\s+/g, ' ').trim();
 };
+
+/**
+ * The visible text with its line structure kept — blocks and breaks become line ends, list items
+ * bullets — for places that show text but no markup (a robot answer sent to WeChat, an email).
+ */
+export const htmlToLines = (html: string): string => {
+  if (html === '') return '';
+  const text = html
+    .replace(comment, ' ')
+    .replace(dropped, ' ')
+    .replace(/<li\b[^>]*>/gi, '• ')
+    .replace(blockEnd, '\n')
+    .replace(tag, '');
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t\f\v\r]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+};

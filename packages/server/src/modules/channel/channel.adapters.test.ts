@@ -4,6 +4,7 @@ import { bearer, useTestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
 import { baiduyingxiaoKit } from '../../test/protocol/baidu.js';
 import { douyinKit } from '../../test/protocol/douyin.js';
+import { emailKit } from '../../test/protocol/email.js';
 import { feishuKit } from '../../test/protocol/feishu.js';
 import { lazadaKit, lazadaTestAccount } from '../../test/protocol/lazada.js';
 import { lineKit } from '../../test/protocol/line.js';
@@ -38,6 +39,7 @@ const kits: ChannelTestKit[] = [
   douyinKit,
   weiboKit,
   baiduyingxiaoKit,
+  emailKit,
 ];
 
 const publicUrl = 'https://kefu.example.com';
@@ -105,7 +107,8 @@ await describeEachDatabase('channel adapters through the server', (target) => {
       .innerJoin('channel_account as a', 'a.id', 'u.account_id')
       .select(['u.visitor_id'])
       .where('a.caid', '=', caid)
-      .where('u.external_id', '=', userId)
+      // Email users are addresses: the kit's user id is the local part.
+      .where((eb) => eb.or([eb('u.external_id', '=', userId), eb('u.external_id', 'like', `${userId}@%`)]))
       .executeTakeFirst();
     if (!user) return null;
     const thread = await db

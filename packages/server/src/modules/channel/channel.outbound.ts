@@ -1,5 +1,6 @@
 import type { Message } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { htmlToLines } from '../../lib/richtext/text.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import type { JobRunner } from '../job/job.runner.js';
 import { toMessage } from '../message/message.mapper.js';
@@ -69,22 +70,6 @@ type DeliverPayload = {
   text?: string;
 };
 
-/** Plain text of sanitised HTML (the robot's answers): platforms show no markup. */
-export const textOfHtml = (html: string): string =>
-  html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-
 /** What the robot said, as text: its words, then its suggestions numbered. */
 export const textOfRobotReply = (content: string): string => {
   try {
@@ -98,7 +83,7 @@ export const textOfRobotReply = (content: string): string => {
     };
     const lines: string[] = [];
     if (reply.text) lines.push(reply.text);
-    if (reply.answer) lines.push(textOfHtml(reply.answer));
+    if (reply.answer) lines.push(htmlToLines(reply.answer));
     if (reply.url) lines.push(reply.url);
     const suggestions = reply.faqs ?? reply.related ?? [];
     suggestions.forEach((faq, index) => lines.push(`${index + 1}. ${faq.question}`));

@@ -1,6 +1,7 @@
 import type { ChannelType } from '@openkefu/contract';
 import type { ChannelAdapter } from './channel.adapter.js';
 import { baiduyingxiaoAdapter } from './adapters/baiduyingxiao/baiduyingxiao.adapter.js';
+import { emailAdapter } from './adapters/email/email.adapter.js';
 import { douyinAdapter } from './adapters/douyin/douyin.adapter.js';
 import { feishuAdapter } from './adapters/feishu/feishu.adapter.js';
 import { lazadaAdapter } from './adapters/lazada/lazada.adapter.js';
@@ -32,6 +33,7 @@ const adapters: Partial<Record<ChannelType, ChannelAdapter>> = {
   douyin: douyinAdapter,
   weibo: weiboAdapter,
   baiduyingxiao: baiduyingxiaoAdapter,
+  email: emailAdapter,
 };
 
 export const adapterOf = (type: string): ChannelAdapter | undefined => adapters[type as ChannelType];

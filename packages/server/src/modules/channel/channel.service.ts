@@ -70,8 +70,9 @@ const checkValues = (
     if (field.kind === 'select' && field.options && !field.options.includes(value))
       return `must be one of ${field.options.join(', ')}`;
     if (field.kind === 'number' && !/^\d{1,6}$/.test(value)) return 'must be a whole number';
-    if (field.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
-      return 'must be an email address';
+    // "Shop Support <support@shop.example>" names the sender too.
+    if (field.kind === 'email' && !/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(value))
+      return 'must be an email address, optionally with a name: Support <help@example.com>';
     if (field.key === 'encodingAesKey' && !aesKeyPattern.test(value))
       return 'must be the 43 letters and digits the platform shows';
     return null;
