@@ -28,6 +28,8 @@ export const publicConfigSchema = z.object({
   showDebugMenus: z.boolean(),
   /** Login by mobile or email code is offered only when a delivery provider is configured. */
   loginMethods: z.array(z.enum(['password', 'mobile', 'email'])),
+  /** Scan sign-in providers configured on this server (empty unless features.wechatScanLogin). */
+  scanLogin: z.array(z.enum(['wechat', 'wechatWork'])).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

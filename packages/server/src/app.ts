@@ -12,6 +12,7 @@ import { registerConsoleHosting, registerWidgetHosting } from './http/static.js'
 import type { App } from './http/types.js';
 import type { RateLimiter } from './lib/limiter.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { wechatLoginRoutes } from './modules/auth/wechat-login.routes.js';
 import type { CodeDelivery } from './modules/auth/code-delivery.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
@@ -123,6 +124,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   registerVisitorCors(app);
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(wechatLoginRoutes);
   await app.register(userRoutes);
   await app.register(agentRoutes);
   await app.register(robotRoutes);
@@ -204,7 +206,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     app.services.jobs.start(options.jobIntervalMs ?? 2000);
     // Hourly housekeeping of what only needs keeping for a while: failed jobs, platform message ids.
     const housekeeping = setInterval(() => {
-      void app.services.jobs.prune().catch((error: unknown) => app.log.error({ err: error }, 'job prune failed'));
+      void app.services.jobs
+        .prune()
+        .catch((error: unknown) => app.log.error({ err: error }, 'job prune failed'));
       void app.services.channelInbound
         .prune()
         .catch((error: unknown) => app.log.error({ err: error }, 'channel prune failed'));

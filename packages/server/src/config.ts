@@ -110,6 +110,11 @@ const envSchema = z
         (value) => value === '' || /^[0-9a-fA-F]{64}$/.test(value) || /^[A-Za-z0-9+/]{43}=$/.test(value),
         'must be 32 bytes as 64 hex digits or 44 base64 characters',
       ),
+    WECHAT_LOGIN_APP_ID: z.string().trim().max(64),
+    WECHAT_LOGIN_APP_SECRET: z.string().trim().max(128),
+    WECHAT_WORK_LOGIN_CORP_ID: z.string().trim().max(64),
+    WECHAT_WORK_LOGIN_AGENT_ID: z.string().trim().regex(/^\d*$/, 'must be the app’s numeric AgentId').max(20),
+    WECHAT_WORK_LOGIN_SECRET: z.string().trim().max(128),
     CHANNEL_API_BASES: z
       .string()
       .trim()
@@ -246,7 +251,8 @@ export const configDocs: ConfigDoc[] = [
   {
     name: 'FEATURE_WECHAT_SCAN_LOGIN',
     default: 'false',
-    description: 'Feature switch: WeChat scan login (not available yet).',
+    description:
+      'Feature switch: WeChat and Work WeChat scan sign-in (needs WECHAT_LOGIN_APP_ID/SECRET or the WECHAT_WORK_LOGIN_* settings).',
   },
   { name: 'FEATURE_IM', default: 'false', description: 'Feature switch: IM.' },
   {
@@ -296,6 +302,29 @@ export const configDocs: ConfigDoc[] = [
       'Key that encrypts secrets at rest (large-model API keys): 32 bytes as 64 hex digits or base64. Empty: generated once into DATA_DIR/secret.key; set it when several nodes share one database.',
   },
   {
+    name: 'WECHAT_LOGIN_APP_ID',
+    default: '',
+    description:
+      'WeChat scan sign-in (FEATURE_WECHAT_SCAN_LOGIN=true): AppID of the WeChat Open Platform website application whose callback domain is this server.',
+  },
+  { name: 'WECHAT_LOGIN_APP_SECRET', default: '', description: 'AppSecret of that website application.' },
+  {
+    name: 'WECHAT_WORK_LOGIN_CORP_ID',
+    default: '',
+    description: 'Work WeChat scan sign-in: the CorpID of the company whose members sign in.',
+  },
+  {
+    name: 'WECHAT_WORK_LOGIN_AGENT_ID',
+    default: '',
+    description:
+      'Work WeChat scan sign-in: AgentId of the self-built app with web sign-in (trusted domain: this server).',
+  },
+  {
+    name: 'WECHAT_WORK_LOGIN_SECRET',
+    default: '',
+    description: 'Work WeChat scan sign-in: that app’s Secret.',
+  },
+  {
     name: 'CHANNEL_API_BASES',
     default: '',
     description:
@@ -333,6 +362,11 @@ const emptyAllowed = new Set<EnvName>([
   'AGREEMENT_URL',
   'ADMIN_ACCOUNT',
   'CHANNEL_API_BASES',
+  'WECHAT_LOGIN_APP_ID',
+  'WECHAT_LOGIN_APP_SECRET',
+  'WECHAT_WORK_LOGIN_CORP_ID',
+  'WECHAT_WORK_LOGIN_AGENT_ID',
+  'WECHAT_WORK_LOGIN_SECRET',
 ]);
 
 export type FeatureSwitches = {
@@ -380,6 +414,9 @@ export type Config = {
   uploadLimits: { imageMb: number; fileMb: number };
   /** CHANNEL_API_BASES: a platform's API address in place of its public one (no trailing slash). */
   channelApiBases: Record<string, string>;
+  /** Scan sign-in apps ('' when not configured). */
+  wechatLogin: { appId: string; appSecret: string };
+  wechatWorkLogin: { corpId: string; agentId: string; secret: string };
 };
 
 export class ConfigError extends Error {
@@ -391,7 +428,13 @@ export class ConfigError extends Error {
   }
 }
 
-const secretNames = new Set<string>(['BOOTSTRAP_ADMIN_PASSWORD', 'OAUTH_CLIENT_SECRET', 'SECRET_KEY']);
+const secretNames = new Set<string>([
+  'BOOTSTRAP_ADMIN_PASSWORD',
+  'OAUTH_CLIENT_SECRET',
+  'SECRET_KEY',
+  'WECHAT_LOGIN_APP_SECRET',
+  'WECHAT_WORK_LOGIN_SECRET',
+]);
 
 // Start-up errors end up in logs: never echo a secret, nor the credentials inside a URL.
 const describeValue = (name: string, value: string): string =>
@@ -454,6 +497,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
     secretKey: e.SECRET_KEY,
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
+    wechatLogin: { appId: e.WECHAT_LOGIN_APP_ID, appSecret: e.WECHAT_LOGIN_APP_SECRET },
+    wechatWorkLogin: {
+      corpId: e.WECHAT_WORK_LOGIN_CORP_ID,
+      agentId: e.WECHAT_WORK_LOGIN_AGENT_ID,
+      secret: e.WECHAT_WORK_LOGIN_SECRET,
+    },
     channelApiBases: Object.fromEntries(
       e.CHANNEL_API_BASES.split(',')
         .map((pair) => pair.trim())

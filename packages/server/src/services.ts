@@ -62,6 +62,7 @@ import { createJobRunner, type JobRunner } from './modules/job/job.runner.js';
 import { createChannelService, type ChannelService } from './modules/channel/channel.service.js';
 import { createChannelInbound, type ChannelInbound } from './modules/channel/channel.inbound.js';
 import { createChannelOutbound } from './modules/channel/channel.outbound.js';
+import { createWechatLoginService, type WechatLoginService } from './modules/auth/wechat-login.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -118,6 +119,8 @@ export type Services = {
   channels: ChannelService;
   /** Channel webhooks: platforms' messages in. */
   channelInbound: ChannelInbound;
+  /** WeChat / Work WeChat scan sign-in and binding. */
+  wechatLogin: WechatLoginService;
 };
 
 export type ServiceOptions = {
@@ -278,6 +281,7 @@ export const createServices = (options: ServiceOptions): Services => {
     quality,
     jobs,
     channels: createChannelService(channelDeps),
+    wechatLogin: createWechatLoginService({ db, config, sealer }),
     channelInbound: createChannelInbound({
       ...channelDeps,
       threads,

@@ -25,6 +25,7 @@ import * as ticketTemplate from './migrations/0022_ticket_template.js';
 import * as listIndexes from './migrations/0023_list_indexes.js';
 import * as visitorThreadsIndex from './migrations/0024_visitor_threads_index.js';
 import * as channels from './migrations/0025_channels.js';
+import * as userOauth from './migrations/0026_user_oauth.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -58,6 +59,7 @@ const migrations: Record<string, DialectMigration> = {
   '0023_list_indexes': listIndexes,
   '0024_visitor_threads_index': visitorThreadsIndex,
   '0025_channels': channels,
+  '0026_user_oauth': userOauth,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -1172,7 +1172,15 @@ export type ChannelInboundTable = {
   received_at: number;
 };
 
+export type UserOauthTable = {
+  user_id: number;
+  provider: string;
+  subject: string;
+  created_at: number;
+};
+
 export type Database = {
+  user_oauth: UserOauthTable;
   job: JobTable;
   channel_account: ChannelAccountTable;
   channel_token: ChannelTokenTable;

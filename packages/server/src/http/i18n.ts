@@ -54,6 +54,18 @@ const coreCatalogue = {
     'en-US': 'WeChat login is not available on this server; sign in with a password, mobile or email code',
     'zh-CN': '本服务器未开通微信登录，请使用密码、手机或邮箱验证码登录',
   },
+  'auth.wechatTicketInvalid': {
+    'en-US': 'This sign-in link has expired or was not issued by this server: scan the code again',
+    'zh-CN': '登录链接已过期或无效，请重新扫码',
+  },
+  'auth.wechatNotBound': {
+    'en-US': 'No account is bound to this WeChat yet: sign in with your password and bind it in Account settings',
+    'zh-CN': '该微信尚未绑定账号，请先用密码登录并在账号设置中绑定',
+  },
+  'auth.wechatNotMember': {
+    'en-US': 'Only members of the company can sign in with Work WeChat',
+    'zh-CN': '只有企业成员可以使用企业微信登录',
+  },
   'auth.tooManyAttempts': {
     'en-US': 'Too many failed sign-in attempts; try again in {seconds} s',
     'zh-CN': '登录失败次数过多，请 {seconds} 秒后重试',

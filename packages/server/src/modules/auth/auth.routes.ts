@@ -125,20 +125,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  for (const url of ['/wechat/token', '/wechat/work/token']) {
+  for (const [url, provider, field] of [
+    ['/wechat/token', 'wechat', 'unionid'],
+    ['/wechat/work/token', 'wechatWork', 'userid'],
+  ] as const) {
     app.post(
       url,
       {
         ...tokenRoute,
         schema: {
           tags,
-          summary: 'WeChat sign-in: not available on this server (answers unsupported_grant_type)',
+          summary:
+            provider === 'wechat'
+              ? 'WeChat scan sign-in: trade the ticket our callback gave the bind-wechat page (`unionid`) for a token'
+              : 'Work WeChat scan sign-in: trade the ticket our callback gave the bind-wechat-work page (`userid`) for a token',
+          description:
+            '`' +
+            field +
+            '` is the sealed, five-minute ticket from /oauth/' +
+            (provider === 'wechat' ? 'wechat' : 'wechat-work') +
+            '/callback, never a raw platform id. 400 invalid_grant when it expired, was not issued here or no ' +
+            'account is bound to that identity; unsupported_grant_type when scan sign-in is not configured.',
           body: wechatBodySchema.optional(),
-          response: oauthErrors,
+          response: { 200: tokenResponseSchema, ...oauthErrors },
         },
       },
-      async () => {
-        throw AppError.badRequest('auth.wechatUnavailable', { oauthError: 'unsupported_grant_type' });
+      async (request) => {
+        const clientId = auth.verifyClient(request.headers.authorization);
+        const ticket = String((request.body as Record<string, unknown> | undefined)?.[field] ?? '');
+        if (!ticket)
+          throw AppError.badRequest('error.validation', {
+            params: { fields: field },
+            fields: [{ field, message: 'is required' }],
+            oauthError: 'invalid_request',
+          });
+        const userId = await app.services.wechatLogin.userOfTicket(provider, ticket);
+        const scope = (request.body as Record<string, unknown> | undefined)?.scope;
+        return auth.externalGrant({ userId, clientId, scope: typeof scope === 'string' ? scope : undefined });
       },
     );
   }

@@ -217,6 +217,15 @@ export const createAuthService = (deps: {
     return issueTokens(user.id, input.clientId, input.scope || 'all');
   };
 
+  /** A sign-in another module vouched for (a WeChat scan): the account must still be allowed in. */
+  const externalGrant = async (input: { userId: number; scope?: string; clientId: string }) => {
+    const user = await db.selectFrom('user').selectAll().where('id', '=', input.userId).executeTakeFirst();
+    if (!user || user.is_robot !== 0)
+      throw AppError.badRequest('auth.invalidGrant', { oauthError: 'invalid_grant' });
+    assertCanSignIn(user);
+    return issueTokens(user.id, input.clientId, input.scope || 'all');
+  };
+
   /** Rotates a refresh token: the old pair is revoked and a new pair issued. */
   const refreshGrant = async (input: { refreshToken: string; scope?: string; clientId: string }) => {
     const invalid = () => AppError.badRequest('auth.invalidRefreshToken', { oauthError: 'invalid_grant' });
@@ -288,6 +297,7 @@ export const createAuthService = (deps: {
     verifyClient,
     passwordGrant,
     codeGrant,
+    externalGrant,
     refreshGrant,
     authenticate,
     logout,

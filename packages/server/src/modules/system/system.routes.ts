@@ -27,6 +27,14 @@ export const toPublicConfig = (config: Config): PublicConfig => ({
     ...(config.smsProvider !== 'none' ? (['mobile'] as const) : []),
     ...(config.emailProvider !== 'none' ? (['email'] as const) : []),
   ],
+  scanLogin: config.features.wechatScanLogin
+    ? [
+        ...(config.wechatLogin.appId && config.wechatLogin.appSecret ? (['wechat'] as const) : []),
+        ...(config.wechatWorkLogin.corpId && config.wechatWorkLogin.agentId && config.wechatWorkLogin.secret
+          ? (['wechatWork'] as const)
+          : []),
+      ]
+    : [],
 });
 
 const firstPublicIpv4 = (): string => {

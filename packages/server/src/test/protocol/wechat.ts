@@ -69,6 +69,11 @@ export type WechatPlatformStub = {
   ) => void;
   /** Every token issued so far answers 42001 from now on. */
   expireTokens: () => void;
+  /**
+   * Scan sign-in: a code the QR page would hand back after this user scanned it — a WeChat
+   * unionid (sns/oauth2/access_token) or a Work WeChat member's userid (auth/getuserinfo); once each.
+   */
+  issueLoginCode: (identity: { unionid?: string; userid?: string }) => string;
   kf: {
     /** sync_msg's page size (the platform's is up to 1000). */
     pageSize: number;
@@ -126,6 +131,11 @@ export const startWechatPlatform = async (
   let sendFailures: ('http' | 'busy')[] = [];
   let tokenCount = 0;
   let serial = 0;
+  const loginCodes = new Map<string, { unionid?: string; userid?: string }>();
+  const checkTokenKind = (token: string | undefined) => {
+    const owner = tokens.get(token ?? '');
+    return owner && !owner.expired ? owner.kind : null;
+  };
   const nextId = (prefix: string) =>
     `${prefix}${(serial += 1).toString().padStart(6, '0')}${randomBytes(3).toString('hex')}`;
 
@@ -147,6 +157,11 @@ export const startWechatPlatform = async (
     },
     expireTokens: () => {
       for (const owner of tokens.values()) owner.expired = true;
+    },
+    issueLoginCode: (identity) => {
+      const code = nextId('CODE_');
+      loginCodes.set(code, identity);
+      return code;
     },
     kf: {
       pageSize: 1000,
@@ -218,6 +233,32 @@ export const startWechatPlatform = async (
       return response.writeHead(200, { 'Content-Type': item.mediaType }).end(item.data);
     }
 
+    if (path === '/sns/oauth2/access_token') {
+      const app = apps.find((candidate) => candidate.appId === query.appid);
+      if (!app || app.secret !== query.secret) return sendJson(response, fail(40125, 'invalid appsecret'));
+      const identity = loginCodes.get(query.code ?? '');
+      loginCodes.delete(query.code ?? '');
+      if (query.grant_type !== 'authorization_code' || !identity?.unionid)
+        return sendJson(response, fail(40029, 'invalid code'));
+      return sendJson(response, {
+        access_token: nextId('SNS_'),
+        expires_in: 7200,
+        openid: `o${identity.unionid}`,
+        unionid: identity.unionid,
+        scope: 'snsapi_login',
+      });
+    }
+    if (path === '/cgi-bin/auth/getuserinfo') {
+      if (checkTokenKind(query.access_token) !== 'work')
+        return sendJson(response, fail(40014, 'invalid access_token'));
+      const identity = loginCodes.get(query.code ?? '');
+      loginCodes.delete(query.code ?? '');
+      if (!identity) return sendJson(response, fail(40029, 'invalid code'));
+      return sendJson(
+        response,
+        identity.userid ? ok({ userid: identity.userid }) : ok({ openid: 'outsider' }),
+      );
+    }
     if (path === '/cgi-bin/token') {
       const app = apps.find((candidate) => candidate.appId === query.appid);
       if (query.grant_type !== 'client_credential')
