@@ -62,6 +62,34 @@ export const channelClientOf: Record<ChannelType, Client> = {
   email: 'email',
 };
 
+/**
+ * Channels whose platform calls our webhook (the server has an adapter for each; its registry test
+ * checks this list). Others — SDK channels and the WeChat H5 link — have no webhook address.
+ */
+export const webhookChannelTypes = [
+  'mp',
+  'mini',
+  'wechatkefu',
+  'wechatwork',
+  'feishu',
+  'line',
+  'whatsapp',
+  'messenger',
+  'shopee',
+  'lazada',
+  'douyin',
+  'weibo',
+  'baiduyingxiao',
+  'email',
+] as const satisfies readonly ChannelType[];
+export const hasWebhook = (type: ChannelType): boolean =>
+  (webhookChannelTypes as readonly string[]).includes(type);
+
+/** Marketplaces where a shop grants us access through the platform's OAuth page. */
+export const authorizedChannelTypes = ['shopee', 'lazada'] as const satisfies readonly ChannelType[];
+export const canAuthorize = (type: ChannelType): boolean =>
+  (authorizedChannelTypes as readonly string[]).includes(type);
+
 export type ChannelFieldKind = 'text' | 'url' | 'email' | 'number' | 'select' | 'textarea';
 
 /**

@@ -23,6 +23,9 @@ export class SendRefused extends Error {
   }
 }
 
+/** First retry after the server closed the connection itself (then up to three times that, at random). */
+export const serverCloseRetryMs = 1_000;
+
 export const connectChat = (
   base: string,
   token: string,
@@ -42,11 +45,27 @@ export const connectChat = (
     transports: ['websocket', 'polling'],
   });
   let hasConnected = false;
+  let isClosed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   socket.on('connect', () => {
     handlers.onConnection(true, hasConnected);
     hasConnected = true;
   });
-  socket.on('disconnect', () => handlers.onConnection(false, true));
+  socket.on('disconnect', (reason) => {
+    handlers.onConnection(false, true);
+    // A server shutting down (a restart, a deploy) closes sockets itself, and socket.io-client does
+    // not come back on its own after that. Try again, spread over 1–3 s so that a restart is not met
+    // by every visitor at once; the 'connect' that follows resyncs like any reconnect.
+    if (reason === 'io server disconnect' && !isClosed) {
+      clearTimeout(retry);
+      retry = setTimeout(() => socket.connect(), serverCloseRetryMs * (1 + 2 * Math.random()));
+    }
+  });
+  // The server ended this session on purpose: coming back by ourselves would fight it.
+  socket.on('session:end', () => {
+    isClosed = true;
+    clearTimeout(retry);
+  });
   socket.on('message', handlers.onMessage);
   socket.on('thread:update', handlers.onThread);
   socket.on('robot:stream', (payload: { tid: string; streamId: string; index: number; delta: string }) =>
@@ -88,6 +107,10 @@ export const connectChat = (
     typing: (tid, preview) => {
       socket.emit('typing', { tid, preview }, () => undefined);
     },
-    close: () => socket.close(),
+    close: () => {
+      isClosed = true;
+      clearTimeout(retry);
+      socket.close();
+    },
   };
 };

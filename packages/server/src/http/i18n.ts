@@ -59,7 +59,8 @@ const coreCatalogue = {
     'zh-CN': '登录链接已过期或无效，请重新扫码',
   },
   'auth.wechatNotBound': {
-    'en-US': 'No account is bound to this WeChat yet: sign in with your password and bind it in Account settings',
+    'en-US':
+      'No account is bound to this WeChat yet: sign in with your password and bind it in Account settings',
     'zh-CN': '该微信尚未绑定账号，请先用密码登录并在账号设置中绑定',
   },
   'auth.wechatNotMember': {

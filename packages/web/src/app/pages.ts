@@ -1,4 +1,11 @@
+import type { ChannelPageItem } from '../features/channel/ChannelPages';
 import type { PageModuleLoader } from './routing/lazyPage';
+
+/** The channel section's pages share one module (issue 19): one page component per menu item. */
+const channelPage =
+  (item: ChannelPageItem): PageModuleLoader =>
+  () =>
+    import('../features/channel/ChannelPages').then((m) => ({ default: m.channelPages[item] }));
 
 /**
  * Menu component keys (`<section>/<item>`) → their lazily loaded page modules. A key missing here
@@ -155,4 +162,23 @@ export const pageModules: Record<string, PageModuleLoader> = {
     import('../features/ticket/template/TicketTemplatePage').then((m) => ({
       default: m.TicketTemplatePage,
     })),
+  'channel/app': channelPage('app'),
+  'channel/uniapp': channelPage('uniapp'),
+  'channel/flutter': channelPage('flutter'),
+  'channel/mini': channelPage('mini'),
+  'channel/mp': channelPage('mp'),
+  'channel/web': channelPage('web'),
+  'channel/wechatkefu': channelPage('wechatkefu'),
+  'channel/wechatwork': channelPage('wechatwork'),
+  'channel/douyin': channelPage('douyin'),
+  'channel/baiduyingxiao': channelPage('baiduyingxiao'),
+  'channel/weibo': channelPage('weibo'),
+  'channel/lazada': channelPage('lazada'),
+  'channel/feishu': channelPage('feishu'),
+  'channel/shopee': channelPage('shopee'),
+  'channel/wechat': channelPage('wechat'),
+  'channel/whatsapp': channelPage('whatsapp'),
+  'channel/facebook': channelPage('facebook'),
+  'channel/line': channelPage('line'),
+  'channel/email': channelPage('email'),
 };

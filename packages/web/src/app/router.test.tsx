@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Profile } from '@openkefu/contract';
 import { setProfile } from '../shared/auth/profileStore';
-import { setToken } from '../shared/auth/token';
+import { clearToken, setToken } from '../shared/auth/token';
 import { setNotifier } from '../shared/feedback/notify';
 import { sampleMenu } from '../shared/routing/menuFixture';
 import { setSession } from '../shared/routing/session';
@@ -67,9 +67,20 @@ describe('the console router', () => {
   });
 
   it('forwards OAuth callbacks to their user-area page with the query string', async () => {
+    // Signed in, the page stays to complete the grant (signed out, it sends the user to sign in first).
+    setToken('t');
     const router = start('/antv/wechatkefu/redirect?code=c1&state=s1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/antv/user/redirect-wechatkefu'));
     expect(router.state.location.search).toBe('?code=c1&state=s1');
+  });
+
+  it('sends a signed-out user from an OAuth callback to sign in, with the way back', async () => {
+    clearToken();
+    const router = start('/antv/shopee/redirect?code=c2&state=s2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/antv/user/login'));
+    expect(router.state.location.search).toBe(
+      `?redirect=${encodeURIComponent('/antv/user/redirect-shopee?code=c2&state=s2')}`,
+    );
   });
 
   it('signed in: / goes to the workplace inside the frame, with the section menu', async () => {

@@ -1,4 +1,4 @@
-import { channelFields, isSdkChannel, type ChannelAccount, type ChannelType } from '@openkefu/contract';
+import { channelFields, hasWebhook, type ChannelAccount, type ChannelType } from '@openkefu/contract';
 import type { Sealer } from '../../lib/sealed.js';
 import { openSettings } from './channel.context.js';
 import type { ChannelAccountRow } from './channel.repository.js';
@@ -24,7 +24,7 @@ export const toChannelAccount = (sealer: Sealer, row: ChannelAccountRow, origin:
         : null,
     config,
     secretsSet: fields.filter((field) => field.secret && secrets[field.key]).map((field) => field.key),
-    webhookUrl: isSdkChannel(type) ? null : webhookUrlOf(origin, row.webhook_key),
+    webhookUrl: hasWebhook(type) ? webhookUrlOf(origin, row.webhook_key) : null,
     appKey: row.app_key,
     status: !isEnabled ? 'disabled' : row.last_error ? 'error' : 'connected',
     enabled: isEnabled,

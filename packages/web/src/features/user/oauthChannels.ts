@@ -1,3 +1,5 @@
+import type { ChannelType } from '@openkefu/contract';
+
 export type OAuthChannel =
   'redirect' | 'lazada' | 'lazadaIm' | 'lazadaErp' | 'shopee' | 'wechatkefu' | 'wechatwork';
 
@@ -16,3 +18,16 @@ export const channelOfPath = (pathname: string): OAuthChannel => {
   const route = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
   return CHANNEL_BY_ROUTE[route] ?? 'redirect';
 };
+
+/** The console channel whose page a callback belongs to (its grant is retried from there). */
+const CHANNEL_TYPE: Record<OAuthChannel, ChannelType> = {
+  redirect: 'mp',
+  lazada: 'lazada',
+  lazadaIm: 'lazada',
+  lazadaErp: 'lazada',
+  shopee: 'shopee',
+  wechatkefu: 'wechatkefu',
+  wechatwork: 'wechatwork',
+};
+
+export const channelTypeOf = (channel: OAuthChannel): ChannelType => CHANNEL_TYPE[channel];

@@ -23,6 +23,7 @@ import {
   DatabaseOutlined,
   DesktopOutlined,
   ExperimentOutlined,
+  FacebookOutlined,
   EyeOutlined,
   FileDoneOutlined,
   FileSearchOutlined,
@@ -39,6 +40,7 @@ import {
   LineChartOutlined,
   LinkOutlined,
   LockOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
   MobileOutlined,
@@ -69,6 +71,7 @@ import {
   WechatOutlined,
   WechatWorkOutlined,
   WeiboOutlined,
+  WhatsAppOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 
@@ -101,6 +104,7 @@ export const menuIcons: Record<string, ComponentType> = {
   DatabaseOutlined,
   DesktopOutlined,
   ExperimentOutlined,
+  FacebookOutlined,
   EyeOutlined,
   FileDoneOutlined,
   FileSearchOutlined,
@@ -117,6 +121,7 @@ export const menuIcons: Record<string, ComponentType> = {
   LineChartOutlined,
   LinkOutlined,
   LockOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
   MobileOutlined,
@@ -147,6 +152,7 @@ export const menuIcons: Record<string, ComponentType> = {
   WechatOutlined,
   WechatWorkOutlined,
   WeiboOutlined,
+  WhatsAppOutlined,
   WifiOutlined,
 };
 

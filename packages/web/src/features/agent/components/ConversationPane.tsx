@@ -21,6 +21,7 @@ import { useRealtime } from '../realtime/RealtimeProvider';
 import { Composer } from './Composer';
 import { CreateTicketButton } from './CreateTicketButton';
 import { MessageList } from './MessageList';
+import { ReplyWindowNotice } from './ReplyWindowNotice';
 import { CloseModal, InviteModal, TransferModal } from './ThreadModals';
 
 const statusColor: Record<ThreadStatus, string> = {
@@ -181,6 +182,7 @@ export const ConversationPane = ({
       <MessageList
         state={conversation.state}
         meUid={me.uid}
+        threadClient={thread.client}
         settings={settings}
         onLoadOlder={conversation.loadOlder}
         onReload={conversation.reload}
@@ -192,6 +194,10 @@ export const ConversationPane = ({
         {typing &&
           (typing.preview ? t('messages.typingPreview', { preview: typing.preview }) : t('messages.typing'))}
       </div>
+
+      {thread.status !== 'closed' && (
+        <ReplyWindowNotice replyUntil={thread.replyUntil} client={thread.client} />
+      )}
 
       {canAct ? (
         <Composer

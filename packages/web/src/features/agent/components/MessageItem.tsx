@@ -12,6 +12,7 @@ import { messageRecallWindowMs, type MessageType } from '@openkefu/contract';
 import { formatFileSize } from '../../../shared/utils/fileSize';
 import { WORKBENCH_NS } from '../i18n';
 import { isStored, type ChatMessage } from '../state/messages';
+import { DeliveryFailure, DeliveryMark } from './DeliveryStatus';
 import { QuestionnaireAnsweredNotice, QuestionnaireCardBody } from './Questionnaire';
 import { RobotMessage } from './RobotMessage';
 
@@ -166,91 +167,101 @@ const Body = ({ message }: { message: ChatMessage }) => {
 export type MessageItemProps = {
   message: ChatMessage;
   meUid: string;
+  /** `Thread.client`: the channel a message is delivered to, when it has a delivery. */
+  threadClient: string;
   now: number;
   onResend: (localId: string) => void;
   onRecall: (mid: string) => void;
 };
 
 /** One row of the conversation: a centred system line, or a bubble (visitor left, agents right). */
-export const MessageItem = memo(({ message, meUid, now, onResend, onRecall }: MessageItemProps) => {
-  const { t } = useTranslation(WORKBENCH_NS);
-  if (message.status === 'recall') {
-    return (
-      <div className="ok-wb-notice" role="note" data-testid="message-notice">
-        {t('messages.recalled')}
-      </div>
-    );
-  }
-  if (message.type === 'questionnaire' && message.sender.kind === 'system')
-    return <QuestionnaireAnsweredNotice message={message} />;
-  if (isNotice(message.type) || message.sender.kind === 'system') {
-    const { text, detail } = noticeText(message, t);
-    return (
-      <div className="ok-wb-notice" role="note" data-testid="message-notice">
-        {text}
-        {detail && <div className="ok-wb-notice__detail">{detail}</div>}
-      </div>
-    );
-  }
-  const isVisitor = message.sender.kind === 'visitor';
-  const isMine = !isVisitor && message.sender.id === meUid;
-  const canRecall =
-    isMine &&
-    isStored(message) &&
-    message.type !== 'event' &&
-    now - message.createdAt < messageRecallWindowMs;
-  const name = isMine
-    ? t('messages.you')
-    : message.sender.nickname || t(isVisitor ? 'messages.visitor' : 'messages.system');
-  return (
-    <div
-      className={`ok-wb-msg ${isVisitor ? 'ok-wb-msg--in' : 'ok-wb-msg--out'}${isMine ? ' ok-wb-msg--mine' : ''}`}
-      data-testid="message"
-      data-seq={message.seq}
-      data-mine={isMine ? 'true' : 'false'}
-    >
-      <Avatar size={32} src={message.sender.avatar || undefined} className="ok-wb-msg__avatar">
-        {(message.sender.nickname || name).slice(0, 1).toUpperCase()}
-      </Avatar>
-      <div className="ok-wb-msg__column">
-        <div className="ok-wb-msg__head">
-          <span className="ok-wb-msg__name">{name}</span>
-          <time dateTime={new Date(message.createdAt).toISOString()}>
-            {dayjs(message.createdAt).format('HH:mm')}
-          </time>
+export const MessageItem = memo(
+  ({ message, meUid, threadClient, now, onResend, onRecall }: MessageItemProps) => {
+    const { t } = useTranslation(WORKBENCH_NS);
+    if (message.status === 'recall') {
+      return (
+        <div className="ok-wb-notice" role="note" data-testid="message-notice">
+          {t('messages.recalled')}
         </div>
-        <div className={`ok-wb-msg__bubble ok-wb-msg__bubble--${message.type}`}>
-          <Body message={message} />
+      );
+    }
+    if (message.type === 'questionnaire' && message.sender.kind === 'system')
+      return <QuestionnaireAnsweredNotice message={message} />;
+    if (isNotice(message.type) || message.sender.kind === 'system') {
+      const { text, detail } = noticeText(message, t);
+      return (
+        <div className="ok-wb-notice" role="note" data-testid="message-notice">
+          {text}
+          {detail && <div className="ok-wb-notice__detail">{detail}</div>}
         </div>
-        {isMine && (
-          <div className="ok-wb-msg__foot">
-            <StatusMark message={message} />
-            {message.status === 'error' && (
-              <>
-                {message.error && (
-                  <Typography.Text type="danger" className="ok-wb-msg__error">
-                    {message.error}
-                  </Typography.Text>
-                )}
-                <Button type="link" size="small" onClick={() => onResend(message.localId)}>
-                  {t('messages.resend')}
-                </Button>
-              </>
-            )}
-            {canRecall && (
-              <Button
-                type="link"
-                size="small"
-                className="ok-wb-msg__recall"
-                onClick={() => onRecall(message.mid)}
-              >
-                {t('messages.recall')}
-              </Button>
-            )}
+      );
+    }
+    const isVisitor = message.sender.kind === 'visitor';
+    const isMine = !isVisitor && message.sender.id === meUid;
+    const canRecall =
+      isMine &&
+      isStored(message) &&
+      message.type !== 'event' &&
+      now - message.createdAt < messageRecallWindowMs;
+    const delivery = isVisitor ? undefined : message.delivery;
+    // In a channel conversation "stored" says little: the delivery takes its place, until receipts
+    // (where a channel reports them) say more than "delivered".
+    const showsStatus = isMine && (!delivery || (delivery.state === 'sent' && message.status !== 'stored'));
+    const name = isMine
+      ? t('messages.you')
+      : message.sender.nickname || t(isVisitor ? 'messages.visitor' : 'messages.system');
+    return (
+      <div
+        className={`ok-wb-msg ${isVisitor ? 'ok-wb-msg--in' : 'ok-wb-msg--out'}${isMine ? ' ok-wb-msg--mine' : ''}`}
+        data-testid="message"
+        data-seq={message.seq}
+        data-mine={isMine ? 'true' : 'false'}
+      >
+        <Avatar size={32} src={message.sender.avatar || undefined} className="ok-wb-msg__avatar">
+          {(message.sender.nickname || name).slice(0, 1).toUpperCase()}
+        </Avatar>
+        <div className="ok-wb-msg__column">
+          <div className="ok-wb-msg__head">
+            <span className="ok-wb-msg__name">{name}</span>
+            <time dateTime={new Date(message.createdAt).toISOString()}>
+              {dayjs(message.createdAt).format('HH:mm')}
+            </time>
           </div>
-        )}
+          <div className={`ok-wb-msg__bubble ok-wb-msg__bubble--${message.type}`}>
+            <Body message={message} />
+          </div>
+          {(isMine || delivery) && (
+            <div className="ok-wb-msg__foot">
+              {showsStatus && <StatusMark message={message} />}
+              {delivery && !showsStatus && <DeliveryMark delivery={delivery} client={threadClient} />}
+              {isMine && message.status === 'error' && (
+                <>
+                  {message.error && (
+                    <Typography.Text type="danger" className="ok-wb-msg__error">
+                      {message.error}
+                    </Typography.Text>
+                  )}
+                  <Button type="link" size="small" onClick={() => onResend(message.localId)}>
+                    {t('messages.resend')}
+                  </Button>
+                </>
+              )}
+              {canRecall && (
+                <Button
+                  type="link"
+                  size="small"
+                  className="ok-wb-msg__recall"
+                  onClick={() => onRecall(message.mid)}
+                >
+                  {t('messages.recall')}
+                </Button>
+              )}
+            </div>
+          )}
+          {delivery?.state === 'failed' && <DeliveryFailure delivery={delivery} client={threadClient} />}
+        </div>
       </div>
-    </div>
-  );
-});
+    );
+  },
+);
 MessageItem.displayName = 'MessageItem';

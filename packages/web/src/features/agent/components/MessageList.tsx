@@ -27,6 +27,8 @@ const isShown = (message: ChatMessage, settings: UserSettings | undefined): bool
 export type MessageListProps = {
   state: ConversationState;
   meUid: string;
+  /** `Thread.client`: where agents' messages are delivered in a channel conversation. */
+  threadClient: string;
   settings: UserSettings | undefined;
   onLoadOlder: () => void;
   onReload: () => void;
@@ -37,6 +39,7 @@ export type MessageListProps = {
 export const MessageList = ({
   state,
   meUid,
+  threadClient,
   settings,
   onLoadOlder,
   onReload,
@@ -143,6 +146,7 @@ export const MessageList = ({
                 <MessageItem
                   message={message}
                   meUid={meUid}
+                  threadClient={threadClient}
                   now={now}
                   onResend={onResend}
                   onRecall={onRecall}

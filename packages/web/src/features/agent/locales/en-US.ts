@@ -172,6 +172,32 @@ export const workbenchEnUS = {
     tooLong: 'At most {{max}} characters',
     disconnected: 'Not connected: the message is sent when the connection is back.',
   },
+  delivery: {
+    pending: 'Sending to {{channel}}…',
+    retrying: 'Retrying — {{reason}}',
+    sent: 'Delivered to {{channel}}',
+    failed: 'Not delivered to {{channel}}',
+    failedReason: 'Not delivered: {{reason}}',
+    errors: {
+      windowClosed:
+        '{{channel}} accepts replies only within {{hours}} h of the customer’s last message; the customer has to write first.',
+      windowClosedNoHours: 'The {{channel}} reply window had closed; the customer has to write first.',
+      disabled: 'The {{channel}} account is disabled.',
+      noRecipient: 'The {{channel}} account is no longer connected.',
+      unsupported: '{{type}} messages cannot be sent on {{channel}}.',
+      mediaMissing: 'The attachment is no longer stored.',
+      unknown: 'Unknown error',
+    },
+  },
+  replyWindow: {
+    closing: 'The customer’s {{channel}} window closes in {{time}}',
+    closingDetail: 'After that, replies are not delivered until the customer writes again.',
+    closed: 'The customer’s {{channel}} window has closed',
+    closedDetail: 'Replies you send now will not be delivered until the customer writes again.',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
+    hours: '{{hours}} h',
+    minutes: '{{minutes}} min',
+  },
   transfer: {
     title: 'Transfer the conversation',
     target: 'Transfer to',

@@ -88,6 +88,33 @@ describe('mergeMessages', () => {
   });
 });
 
+describe("delivery to the visitor's channel", () => {
+  const pending = makeAgentMessage({ mid: 'm-5', seq: 5, delivery: { state: 'pending', error: '' } });
+  const deliveryOf = (log: ChatMessage[]) => log.map((message) => message.delivery);
+
+  it('takes each pushed copy of the same mid: pending, retrying with the last failure, then the outcome', () => {
+    const retrying = { ...pending, delivery: { state: 'pending' as const, error: 'HTTP 500' } };
+    const sent = { ...pending, delivery: { state: 'sent' as const, error: '' } };
+
+    const log = mergeMessages([pending], [retrying]);
+    expect(deliveryOf(log)).toEqual([{ state: 'pending', error: 'HTTP 500' }]);
+    expect(deliveryOf(mergeMessages(log, [sent]))).toEqual([{ state: 'sent', error: '' }]);
+    expect(
+      deliveryOf(mergeMessages(log, [{ ...pending, delivery: { state: 'failed', error: 'disabled' } }])),
+    ).toEqual([{ state: 'failed', error: 'disabled' }]);
+  });
+
+  it('keeps what a push told when an older copy (the ack, a history page) arrives after it', () => {
+    const failed = { ...pending, delivery: { state: 'failed' as const, error: 'window_closed:24' } };
+    const { delivery: _none, ...ack } = pending;
+
+    expect(deliveryOf(mergeMessages([failed], [pending]))).toEqual([failed.delivery]);
+    expect(deliveryOf(mergeMessages([failed], [ack]))).toEqual([failed.delivery]);
+    expect(deliveryOf(mergeMessages([pending], [ack]))).toEqual([pending.delivery]);
+    expect(mergeMessages([ack], [ack])[0]).not.toHaveProperty('delivery');
+  });
+});
+
 describe('applyReceipt', () => {
   it("marks the agents' messages up to the visitor's receipt seq, and nothing after it", () => {
     const log = [

@@ -36,6 +36,22 @@ export const mergeStatus = (current: MessageStatus, incoming: MessageStatus): Me
   return (statusRank[incoming] ?? 0) >= (statusRank[current] ?? 0) ? incoming : current;
 };
 
+type Delivery = NonNullable<Message['delivery']>;
+
+/**
+ * Delivery to the visitor's channel only moves forward (pending, then sent or failed, which are
+ * final; the server never queues a message twice). A copy that knows less — the ack, or a history
+ * page read before the latest push — must not take back what a push already told.
+ */
+export const mergeDelivery = (
+  current: Delivery | undefined,
+  incoming: Delivery | undefined,
+): Delivery | undefined => {
+  if (!incoming) return current;
+  if (current && current.state !== 'pending' && incoming.state === 'pending') return current;
+  return incoming;
+};
+
 export const isStored = (message: Pick<Message, 'seq'>): boolean => message.seq > 0;
 
 // Stored messages (notices included) in seq order, which is the order the server committed them.
@@ -67,8 +83,13 @@ export const mergeMessages = (log: readonly ChatMessage[], incoming: readonly Me
       continue;
     }
     const existing = result[index];
-    // The stored copy replaces ours (mid, seq, server time); the furthest status is kept.
-    result[index] = { ...message, status: mergeStatus(existing.status, message.status) };
+    // The stored copy replaces ours (mid, seq, server time); the furthest status and delivery are kept.
+    const delivery = mergeDelivery(existing.delivery, message.delivery);
+    result[index] = {
+      ...message,
+      status: mergeStatus(existing.status, message.status),
+      ...(delivery ? { delivery } : {}),
+    };
   }
   return result.sort(compareMessages);
 };

@@ -132,12 +132,14 @@ export const userEnUS = {
   },
   oauth: {
     title: 'Channel authorisation',
-    received: 'The authorisation from {{channel}} was received.',
-    later:
-      'Channel integrations are set up in the channels section of the console, which comes in a later release. You can close this page.',
+    completing: 'Completing the authorisation from {{channel}}…',
+    connected: '{{name}} is connected: {{channel}} granted access.',
+    shop: 'Shop ID: {{id}}',
+    failed: 'The authorisation from {{channel}} could not be completed: {{error}}',
+    retry: 'Open the channel page to authorise again.',
+    openChannel: 'Open the {{channel}} page',
     denied: 'The authorisation was not completed: {{error}}',
     missingCode: 'No authorisation code was received from {{channel}}.',
-    reference: 'Reference: {{state}}',
     channel: {
       redirect: 'WeChat official account',
       lazada: 'Lazada',

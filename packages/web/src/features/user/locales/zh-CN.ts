@@ -130,11 +130,14 @@ export const userZhCN: Messages<UserMessages> = {
   },
   oauth: {
     title: '渠道授权',
-    received: '已收到来自{{channel}}的授权。',
-    later: '渠道接入将在控制台的渠道管理中配置，该功能将在后续版本提供。你可以关闭此页面。',
+    completing: '正在完成来自{{channel}}的授权…',
+    connected: '{{name}} 已接入：{{channel}}已授权访问。',
+    shop: '店铺 ID：{{id}}',
+    failed: '未能完成来自{{channel}}的授权：{{error}}',
+    retry: '请打开渠道页面重新授权。',
+    openChannel: '打开{{channel}}页面',
     denied: '授权未完成：{{error}}',
     missingCode: '没有收到来自{{channel}}的授权码。',
-    reference: '参考编号：{{state}}',
     channel: {
       redirect: '微信公众号',
       lazada: 'Lazada',

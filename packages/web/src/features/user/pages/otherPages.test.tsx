@@ -7,9 +7,9 @@ import { OAuthRedirectPage } from './OAuthRedirectPage';
 import { TestHomePage } from './TestHomePage';
 import { channelOfPath } from '../oauthChannels';
 import { clearPublicConfigCache } from '../hooks/usePublicConfig';
-import { getToken } from '../../../shared/auth/token';
+import { clearToken, getToken, setToken } from '../../../shared/auth/token';
 import { changeLanguage } from '../../../shared/i18n';
-import { jsonResponse, makeConfig, renderAt, stubServer } from '../testUtils';
+import { envelope, jsonResponse, makeConfig, renderAt, stubServer, type FetchCall } from '../testUtils';
 
 const tokenBody = {
   access_token: 'wx',
@@ -75,8 +75,32 @@ describe('bind pages', () => {
 });
 
 describe('OAuthRedirectPage', () => {
+  const shopAccount = {
+    caid: 'ca-shop',
+    type: 'shopee',
+    name: 'My Shopee shop',
+    workgroup: null,
+    config: { partnerId: '2001', shopId: '777' },
+    secretsSet: ['partnerKey'],
+    webhookUrl: 'https://kefu.example.com/channel/webhook/k',
+    appKey: null,
+    status: 'connected',
+    enabled: true,
+    lastInboundAt: null,
+    lastOutboundAt: null,
+    lastError: '',
+    lastErrorAt: null,
+    createdAt: 1,
+  };
+  const completions = (calls: FetchCall[]) =>
+    calls.filter((call) => call.url.startsWith('/api/channel/authorize/complete'));
+
   beforeEach(() => clearPublicConfigCache());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    clearToken();
+    await changeLanguage('en-US');
+  });
 
   it('maps routes to channels', () => {
     expect(channelOfPath('/antv/user/redirect')).toBe('redirect');
@@ -85,17 +109,90 @@ describe('OAuthRedirectPage', () => {
     expect(channelOfPath('/antv/user/unknown')).toBe('redirect');
   });
 
-  it('confirms a received authorisation and links to the console', () => {
-    stubServer(makeConfig());
-    renderAt('/antv/user/:name', '/antv/user/redirect-shopee?code=abc&state=xyz', <OAuthRedirectPage />);
-    expect(screen.getByText('The authorisation from Shopee was received.')).toBeInTheDocument();
-    expect(screen.getByText('Reference: xyz')).toBeInTheDocument();
-    expect(screen.queryByText(/abc/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Go to the console' })).toHaveAttribute('href', '/dashboard');
+  it('completes a grant with every parameter and links to the channel page', async () => {
+    setToken('session');
+    const calls = stubServer(makeConfig(), ({ url }) =>
+      url.startsWith('/api/channel/authorize/complete')
+        ? jsonResponse(200, envelope(shopAccount))
+        : jsonResponse(404, {}),
+    );
+    renderAt(
+      '/antv/user/:name',
+      '/antv/user/redirect-shopee?code=abc&shop_id=777&state=sealed-state',
+      <OAuthRedirectPage />,
+    );
+    expect(screen.getByText('Completing the authorisation from Shopee…')).toBeInTheDocument();
+    expect(
+      await screen.findByText('My Shopee shop is connected: Shopee granted access.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Shop ID: 777')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Shopee page' })).toHaveAttribute(
+      'href',
+      '/stable/channel/shopee',
+    );
+    expect(completions(calls)).toHaveLength(1);
+    const [call] = completions(calls);
+    expect(call?.init.method).toBe('POST');
+    expect(new Headers(call?.init.headers).get('Authorization')).toBe('Bearer session');
+    expect(JSON.parse(String(call?.init.body))).toEqual({
+      params: { code: 'abc', shop_id: '777', state: 'sealed-state' },
+    });
   });
 
-  it('reports a refused or empty authorisation', () => {
-    stubServer(makeConfig());
+  it('shows the server’s answer when the grant is refused', async () => {
+    setToken('session');
+    stubServer(makeConfig(), () =>
+      jsonResponse(400, {
+        message: 'This authorisation link has expired',
+        status_code: 400,
+        data: null,
+        code: 'BAD_REQUEST',
+        fields: [{ field: 'params.state', message: 'expired or for another organisation' }],
+      }),
+    );
+    renderAt('/antv/user/:name', '/antv/user/redirect-lazada?code=xyz&state=old', <OAuthRedirectPage />);
+    expect(
+      await screen.findByText(
+        'The authorisation from Lazada could not be completed: This authorisation link has expired',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Lazada page' })).toHaveAttribute(
+      'href',
+      '/stable/channel/lazada',
+    );
+  });
+
+  it('signs in first, then comes back to this page', async () => {
+    const calls = stubServer(makeConfig());
+    // Only this page's route: the sign-in page falls through to the router's "where".
+    renderAt(
+      '/antv/user/redirect-shopee',
+      '/antv/user/redirect-shopee?code=abc&state=s1',
+      <OAuthRedirectPage />,
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      `/antv/user/login?redirect=${encodeURIComponent('/antv/user/redirect-shopee?code=abc&state=s1')}`,
+    );
+    expect(completions(calls)).toHaveLength(0);
+  });
+
+  it('goes to sign in when the session has ended meanwhile', async () => {
+    setToken('expired');
+    stubServer(makeConfig(), () =>
+      jsonResponse(401, { message: 'Unauthorized', status_code: 401, data: null, code: 'UNAUTHORIZED' }),
+    );
+    renderAt(
+      '/antv/user/redirect-shopee',
+      '/antv/user/redirect-shopee?code=abc&state=s2',
+      <OAuthRedirectPage />,
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/antv/user/login?redirect=');
+    expect(getToken()).toBeNull();
+  });
+
+  it('reports a refused or empty authorisation without calling the server', async () => {
+    setToken('session');
+    const calls = stubServer(makeConfig());
     const first = renderAt(
       '/antv/user/:name',
       '/antv/user/redirect-lazada?error=access_denied',
@@ -107,6 +204,15 @@ describe('OAuthRedirectPage', () => {
     expect(
       screen.getByText('No authorisation code was received from WeChat customer service.'),
     ).toBeInTheDocument();
+    expect(completions(calls)).toHaveLength(0);
+  });
+
+  it('speaks Chinese', async () => {
+    await changeLanguage('zh-CN');
+    setToken('session');
+    stubServer(makeConfig(), () => jsonResponse(200, envelope(shopAccount)));
+    renderAt('/antv/user/:name', '/antv/user/redirect-shopee?code=c3&state=s3', <OAuthRedirectPage />);
+    expect(await screen.findByText('My Shopee shop 已接入：Shopee已授权访问。')).toBeInTheDocument();
   });
 });
 
