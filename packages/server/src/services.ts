@@ -62,6 +62,7 @@ import { createJobRunner, type JobRunner } from './modules/job/job.runner.js';
 import { createChannelService, type ChannelService } from './modules/channel/channel.service.js';
 import { createChannelInbound, type ChannelInbound } from './modules/channel/channel.inbound.js';
 import { createChannelOutbound } from './modules/channel/channel.outbound.js';
+import { createChannelRedelivery } from './modules/channel/channel.redeliver.js';
 import { createWechatLoginService, type WechatLoginService } from './modules/auth/wechat-login.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
@@ -121,6 +122,8 @@ export type Services = {
   channelInbound: ChannelInbound;
   /** WeChat / Work WeChat scan sign-in and binding. */
   wechatLogin: WechatLoginService;
+  /** An agent's retry of a failed channel delivery. */
+  redeliver: ReturnType<typeof createChannelRedelivery>;
 };
 
 export type ServiceOptions = {
@@ -282,6 +285,7 @@ export const createServices = (options: ServiceOptions): Services => {
     jobs,
     channels: createChannelService(channelDeps),
     wechatLogin: createWechatLoginService({ db, config, sealer }),
+    redeliver: createChannelRedelivery({ db, jobs, messages, onOutgoing: channelOutbound.onOutgoing }),
     channelInbound: createChannelInbound({
       ...channelDeps,
       threads,

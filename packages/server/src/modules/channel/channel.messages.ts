@@ -53,6 +53,10 @@ export const channelMessages = {
     'en-US': '{type} messages cannot be sent on this channel',
     'zh-CN': '此渠道不支持发送 {type} 消息',
   },
+  'channel.notFailed': {
+    'en-US': 'Message "{mid}" has not failed to be delivered',
+    'zh-CN': '消息「{mid}」没有投递失败',
+  },
   'channel.testNoPlatform': {
     'en-US': 'SDK channels have no platform to call: use the app key in your app',
     'zh-CN': 'SDK 渠道无需调用平台，请在应用中使用应用密钥',

@@ -299,7 +299,7 @@ export const claimMessageDelivery = async (
 export const setMessageDelivery = async (
   db: Executor,
   messageId: number,
-  values: { delivery: 'pending' | 'sent' | 'failed'; error: string },
+  values: { delivery: '' | 'pending' | 'sent' | 'failed'; error: string },
 ): Promise<void> => {
   await db
     .updateTable('message')

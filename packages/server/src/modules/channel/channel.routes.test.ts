@@ -273,6 +273,59 @@ await describeEachDatabase('channel routes', (target) => {
       expect(shown?.status).toBe('connected');
     });
 
+    it('lets the agent try a failed reply again once the customer wrote, and only a failed one', async () => {
+      const account = await createMp();
+      await call(account, wechat.textMessage({ userId: 'o-retry', messageId: '7151', text: 'Hello?' }));
+      const [stored] = await visitorMessages(account.caid);
+      await ctx.app.services.jobs.runDue();
+      await ctx.database.db
+        .updateTable('channel_user')
+        .set({ last_inbound_at: Date.now() - 49 * 3600_000 })
+        .where('external_id', '=', 'o-retry')
+        .execute();
+      const reply = await ctx.app.services.messages.send(agent, {
+        tid: stored?.tid ?? '',
+        type: 'text',
+        content: 'Here we are',
+        localId: 'retry-1',
+      });
+      const deliveryOf = async () =>
+        (
+          await ctx.database.db
+            .selectFrom('message')
+            .select('delivery')
+            .where('mid', '=', reply.mid)
+            .executeTakeFirstOrThrow()
+        ).delivery;
+      const until = async (state: string) => {
+        for (let round = 0; round < 100 && (await deliveryOf()) !== state; round += 1) {
+          await ctx.app.services.jobs.runDue();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return deliveryOf();
+      };
+      expect(await until('failed')).toBe('failed');
+      // The customer writes again: the window reopens, and the agent retries.
+      await call(account, wechat.textMessage({ userId: 'o-retry', messageId: '7152', text: 'Still there?' }));
+      const retried = await inject('POST', '/api/message/redeliver', org.agents[0]?.token, {
+        tid: stored?.tid,
+        mid: reply.mid,
+      });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(await until('sent')).toBe('sent');
+      expect(wechat.sent().map((sent) => sent.text)).toContain('Here we are');
+      const again = await inject('POST', '/api/message/redeliver', org.agents[0]?.token, {
+        tid: stored?.tid,
+        mid: reply.mid,
+      });
+      expect(again.statusCode).toBe(409);
+      const foreign = await inject('POST', '/api/message/redeliver', other.agents[0]?.token, {
+        tid: stored?.tid,
+        mid: reply.mid,
+      });
+      expect(foreign.statusCode).toBe(404);
+    });
+
     it('counts messages and conversations per channel in the overview', async () => {
       const account = await createMp();
       await call(account, wechat.textMessage({ userId: 'o-count', messageId: '7201', text: 'One' }));

@@ -126,3 +126,8 @@ export const failJob = async (
 export const deleteFailedJobsBefore = async (db: Executor, before: number): Promise<void> => {
   await db.deleteFrom('job').where('status', '=', 'failed').where('updated_at', '<', before).execute();
 };
+
+/** A failed job's key freed, so the same work can be queued again. */
+export const deleteFailedJobByKey = async (db: Executor, dedupeKey: string): Promise<void> => {
+  await db.deleteFrom('job').where('dedupe_key', '=', dedupeKey).where('status', '=', 'failed').execute();
+};

@@ -1,6 +1,7 @@
 import type { DialectName, Executor } from '../../db/database.js';
 import {
   claimDueJobs,
+  deleteFailedJobByKey,
   deleteFailedJobsBefore,
   deleteJob,
   failJob,
@@ -174,5 +175,8 @@ export const createJobRunner = (deps: {
 
   const prune = () => deleteFailedJobsBefore(db, now() - failedJobsKeptMs);
 
-  return { register, enqueue, runDue, start, stop, prune };
+  /** Forgets a failed job by its dedupe key, so the work can be queued again (an agent's retry). */
+  const forget = (dedupeKey: string) => deleteFailedJobByKey(db, dedupeKey);
+
+  return { register, enqueue, runDue, start, stop, prune, forget };
 };

@@ -1,4 +1,10 @@
-import { envelopeSchema, messageHistoryQuerySchema, messageHistorySchema } from '@openkefu/contract';
+import {
+  envelopeSchema,
+  messageHistoryQuerySchema,
+  messageHistorySchema,
+  messageSchema,
+} from '@openkefu/contract';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getPrincipal, requireAuthority } from '../../http/guards.js';
 import { errorResponses, ok } from '../../http/reply.js';
@@ -29,6 +35,24 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(request, await messages.history(await agentActorOf(db, getPrincipal(request)), request.query)),
+  );
+
+  app.post(
+    '/api/message/redeliver',
+    {
+      onRequest: [requireAuthority('chat')],
+      schema: {
+        tags,
+        summary: "Try again to deliver a reply the visitor's channel did not take (delivery failed)",
+        description:
+          'The message is queued again as if just sent; its delivery shows pending, then sent or failed. 409 ' +
+          'when its delivery has not failed; 404 for a message the agent may not see or a visitor’s own.',
+        body: z.object({ tid: z.string().trim().min(1).max(64), mid: z.string().trim().min(1).max(64) }),
+        response: { 200: envelopeSchema(messageSchema), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      ok(request, await app.services.redeliver(await agentActorOf(db, getPrincipal(request)), request.body)),
   );
 
   app.get(
