@@ -46,7 +46,8 @@ describe.skipIf(!hasChromium)('channels: platform → workbench → platform', (
     const headers = Object.fromEntries(
       Object.entries(request.headers).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );
-    const response = await fetch(url, { method: request.method, headers, body: request.rawBody });
+    const body = request.method === 'POST' ? new Uint8Array(request.rawBody) : undefined;
+    const response = await fetch(url, { method: request.method, headers, body });
     return response.status;
   };
 
