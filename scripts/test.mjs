@@ -17,6 +17,7 @@ run('typecheck', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'packages/server', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'packages/web', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'packages/widget', '--noEmit']);
+run('typecheck', 'npx', ['tsc', '-p', 'packages/sdk', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'e2e', '--noEmit']);
 run('typecheck', 'npx', ['tsc', '-p', 'bench', '--noEmit']);
 run('format', 'npx', ['prettier', '--check', '.']);
