@@ -63,6 +63,7 @@ import { createChannelService, type ChannelService } from './modules/channel/cha
 import { createChannelInbound, type ChannelInbound } from './modules/channel/channel.inbound.js';
 import { createChannelOutbound } from './modules/channel/channel.outbound.js';
 import { createChannelRedelivery } from './modules/channel/channel.redeliver.js';
+import { createVisitorNotices, type VisitorNotices } from './modules/channel/channel.notices.js';
 import { createWechatLoginService, type WechatLoginService } from './modules/auth/wechat-login.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
@@ -122,6 +123,8 @@ export type Services = {
   channelInbound: ChannelInbound;
   /** WeChat / Work WeChat scan sign-in and binding. */
   wechatLogin: WechatLoginService;
+  /** Words for a channel visitor outside a conversation (a leave message's reply). */
+  visitorNotices: VisitorNotices;
   /** An agent's retry of a failed channel delivery. */
   redeliver: ReturnType<typeof createChannelRedelivery>;
 };
@@ -285,6 +288,7 @@ export const createServices = (options: ServiceOptions): Services => {
     jobs,
     channels: createChannelService(channelDeps),
     wechatLogin: createWechatLoginService({ db, config, sealer }),
+    visitorNotices: createVisitorNotices({ db, outbound: channelOutbound }),
     redeliver: createChannelRedelivery({ db, jobs, messages, onOutgoing: channelOutbound.onOutgoing }),
     channelInbound: createChannelInbound({
       ...channelDeps,

@@ -326,6 +326,35 @@ await describeEachDatabase('channel routes', (target) => {
       expect(foreign.statusCode).toBe(404);
     });
 
+    it('turns a message nobody can take into a leave message, tells the customer, and sends the reply there', async () => {
+      // The other organisation's only agent is offline.
+      const account = await createMp(other);
+      const before = wechat.sent().length;
+      await call(
+        account,
+        wechat.textMessage({ userId: 'o-offline', messageId: '7401', text: 'Call me back please' }),
+      );
+      await call(
+        account,
+        wechat.textMessage({ userId: 'o-offline', messageId: '7402', text: 'It is urgent' }),
+      );
+      for (let round = 0; round < 20; round += 1) await ctx.app.services.jobs.runDue();
+      // One notice for the two messages, not one each.
+      expect(wechat.sent().slice(before)).toEqual([
+        { to: 'o-offline', text: 'We are offline, leave a message' },
+      ]);
+      const listed = await inject('GET', '/api/leavemsg/query?page=0&size=20', other.owner.token);
+      const left = listed.json<Envelope<Page<{ lid: string; content: string }>>>().data.content;
+      expect(left.map((item) => item.content).sort()).toEqual(['Call me back please', 'It is urgent']);
+      const replied = await inject('POST', '/api/leavemsg/reply', other.owner.token, {
+        lid: left[0]?.lid,
+        reply: 'We will call you at ten',
+      });
+      expect(replied.statusCode, replied.body).toBe(200);
+      for (let round = 0; round < 20; round += 1) await ctx.app.services.jobs.runDue();
+      expect(wechat.sent().at(-1)).toEqual({ to: 'o-offline', text: 'We will call you at ten' });
+    });
+
     it('counts messages and conversations per channel in the overview', async () => {
       const account = await createMp();
       await call(account, wechat.textMessage({ userId: 'o-count', messageId: '7201', text: 'One' }));
@@ -336,7 +365,8 @@ await describeEachDatabase('channel routes', (target) => {
       expect(mp?.inbound).toBeGreaterThanOrEqual(2);
       expect(mp?.conversations).toBeGreaterThanOrEqual(1);
       expect(mp?.accounts).toBeGreaterThanOrEqual(1);
-      const ofOther = await inject('GET', '/api/channel/overview', other.owner.token);
+      const third = await makeChatOrg(ctx, { agents: 1 });
+      const ofOther = await inject('GET', '/api/channel/overview', third.owner.token);
       expect(
         ofOther.json<Envelope<ChannelOverview>>().data.rows.find((row) => row.type === 'mp'),
       ).toMatchObject({

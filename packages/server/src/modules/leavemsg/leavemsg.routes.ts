@@ -28,6 +28,7 @@ export const leavemsgRoutes: FastifyPluginAsyncZod = async (app) => {
     limiter,
     mailer: createMailer(config, app.log),
     logger: app.log,
+    sendToChannel: app.services.visitorNotices.sendToVisitor,
   });
 
   app.post(

@@ -47,6 +47,8 @@ export const createLeaveMessageService = (deps: {
   /** null when mail is off (EMAIL_PROVIDER=none): replies are only shown in the widget. */
   mailer: Mailer | null;
   logger: FastifyBaseLogger;
+  /** A channel visitor (WeChat, WhatsApp…) gets the reply on its platform; false for others. */
+  sendToChannel?: (orgId: number, visitorId: number, text: string) => Promise<boolean>;
   now?: () => number;
 }) => {
   const { db, limiter, mailer, logger } = deps;
@@ -152,6 +154,12 @@ export const createLeaveMessageService = (deps: {
     });
     if (await sendReplyMail(row, input.reply, language))
       await setLeaveMessageEmailed(db, principal.orgId, row.id);
+    // A message left on a platform (nobody was online) is answered there too.
+    await deps
+      .sendToChannel?.(principal.orgId, Number(row.visitor_id), input.reply)
+      .catch((error: unknown) =>
+        logger.error({ err: error, lid: row.lid }, 'leave message reply: channel send failed'),
+      );
     return reload(principal.orgId, input.lid);
   };
 
