@@ -187,7 +187,7 @@ export const startMetaPlatform = async (
       const form = await new Request('http://127.0.0.1/', {
         method: 'POST',
         headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body,
+        body: new Uint8Array(body),
       }).formData();
       const fields: Record<string, string> = {};
       let file: { name: string; data: Buffer } | undefined;
