@@ -62,3 +62,22 @@ export const fetchAllWorkgroups = async (): Promise<Workgroup[]> =>
 export const refreshProfile = async (): Promise<void> => {
   setProfile(await fetchProfile());
 };
+
+export type ScanProvider = 'wechat' | 'wechatWork';
+export type ScanBindings = {
+  available: ScanProvider[];
+  bound: { provider: ScanProvider; boundAt: number }[];
+};
+export const SCAN_BINDINGS_QUERY_KEY = ['settings', 'scanBindings'] as const;
+
+/** WeChat / WeCom scan sign-ins: which the server offers, which this account has bound. */
+export const fetchScanBindings = async (): Promise<ScanBindings> =>
+  (await http.get<Envelope<ScanBindings>>('/api/user/bind/wechat')).data;
+
+/** The platform's QR page that binds the signed-in account (it comes back to Account settings). */
+export const startScanBinding = async (provider: ScanProvider): Promise<string> =>
+  (await http.post<Envelope<{ url: string }>>('/api/user/bind/wechat/start', { provider })).data.url;
+
+export const unbindScan = async (provider: ScanProvider): Promise<void> => {
+  await http.delete(`/api/user/bind/wechat?provider=${provider}`);
+};

@@ -10,6 +10,7 @@ import { bindEmail, bindMobile, ME_QUERY_KEY, refreshProfile, sendBindingCode } 
 import { showErrorOnForm } from '../errors';
 import { SETTINGS_NS } from '../i18n';
 import { CodeButton } from '../components/CodeButton';
+import { ScanBindingCard } from './ScanBindingCard';
 
 /** The contract's checks, repeated here so a typo is caught before a code is sent. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -184,6 +185,9 @@ export const BindingView = () => {
         </Col>
         <Col xs={24} xl={12}>
           <BindCard channel="mobile" current={profile?.mobile} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ScanBindingCard />
         </Col>
       </Row>
     </>

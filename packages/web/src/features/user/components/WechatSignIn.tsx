@@ -8,6 +8,7 @@ import { UserLayout } from './UserLayout';
 import { ResultView } from './ResultView';
 import { usePublicConfig } from '../hooks/usePublicConfig';
 import { safeRedirect } from '../redirect';
+import { scanSignInUrl } from './ScanSignIn';
 import '../i18n';
 
 export type WechatProvider = 'wechat' | 'wechatWork';
@@ -41,9 +42,11 @@ export const WechatSignIn = ({ provider }: { provider: WechatProvider }) => {
   const isEnabled = config?.features.wechatScanLogin === true;
   const identity = searchParams.get(provider === 'wechat' ? 'unionid' : 'userid')?.trim() ?? '';
   const redirectTo = safeRedirect(searchParams.get('redirect'));
+  // Our callback's verdict when it could not vouch for the scan (the link expired, the platform refused).
+  const callbackError = searchParams.get('error');
 
   useEffect(() => {
-    if (!isEnabled || identity === '' || hasStarted.current) return;
+    if (!isEnabled || identity === '' || callbackError || hasStarted.current) return;
     hasStarted.current = true;
     const signIn = provider === 'wechat' ? loginWithWechat : loginWithWechatWork;
     signIn(identity).then(
@@ -53,7 +56,7 @@ export const WechatSignIn = ({ provider }: { provider: WechatProvider }) => {
         else setOutcome({ kind: 'failed', message: parseError(error).message });
       },
     );
-  }, [isEnabled, identity, provider, navigate, redirectTo]);
+  }, [isEnabled, identity, callbackError, provider, navigate, redirectTo]);
 
   let body;
   if (isLoading) {
@@ -69,6 +72,22 @@ export const WechatSignIn = ({ provider }: { provider: WechatProvider }) => {
           </>
         }
       >
+        <BackToLogin />
+      </ResultView>
+    );
+  } else if (callbackError === 'expired' || callbackError === 'platform') {
+    body = (
+      <ResultView
+        kind="warning"
+        description={
+          callbackError === 'expired'
+            ? t('bind.expired')
+            : t('bind.platformFailed', { provider: providerName })
+        }
+      >
+        <a className="ok-button ok-button--primary" href={scanSignInUrl(provider, redirectTo)}>
+          {t('bind.scanAgain')}
+        </a>
         <BackToLogin />
       </ResultView>
     );

@@ -57,6 +57,7 @@ export const userEnUS = {
     sent: 'A verification code has been sent. It is valid for {{minutes}} minutes.',
   },
   login: {
+    scanLabel: 'Other ways to sign in',
     title: 'Sign in',
     tabsLabel: 'Sign-in method',
     tabPassword: 'Password',
@@ -116,6 +117,9 @@ export const userEnUS = {
     login: 'Sign in',
   },
   bind: {
+    expired: 'This sign-in link has expired. Scan the code again.',
+    platformFailed: '{{provider}} did not confirm who you are. Try again.',
+    scanAgain: 'Scan again',
     title: 'Link a sign-in method',
     description: 'Link WeChat or WeCom to your account to sign in by scanning a code.',
     wechat: 'WeChat',
@@ -127,7 +131,7 @@ export const userEnUS = {
     signingIn: 'Signing in…',
     missing: 'No authorisation was received from {{provider}}.',
     notBound:
-      'This {{provider}} account is not linked to a console account yet. Sign in with your password, then link it in the account settings.',
+      'This {{provider}} account is not linked to a console account yet. Sign in with your password, then link it under Account settings → Binding.',
     failed: 'Signing in with {{provider}} failed: {{message}}',
   },
   oauth: {

@@ -60,6 +60,7 @@ export const userZhCN: Messages<UserMessages> = {
     sent: '验证码已发送，{{minutes}} 分钟内有效。',
   },
   login: {
+    scanLabel: '其他登录方式',
     title: '登录',
     tabsLabel: '登录方式',
     tabPassword: '账户密码登录',
@@ -115,6 +116,9 @@ export const userZhCN: Messages<UserMessages> = {
     login: '登录',
   },
   bind: {
+    expired: '登录链接已过期，请重新扫码。',
+    platformFailed: '{{provider}}未能确认您的身份，请重试。',
+    scanAgain: '重新扫码',
     title: '绑定登录方式',
     description: '将微信或企业微信绑定到你的账户，即可扫码登录。',
     wechat: '微信',
@@ -125,7 +129,7 @@ export const userZhCN: Messages<UserMessages> = {
     notEnabledHint: '请使用用户名和密码登录。',
     signingIn: '登录中…',
     missing: '没有收到来自{{provider}}的授权。',
-    notBound: '该{{provider}}账号尚未绑定控制台账户。请先使用密码登录，然后在账户设置中绑定。',
+    notBound: '该{{provider}}账号尚未绑定控制台账号。请先用密码登录，然后在“账号设置 → 账号绑定”中绑定。',
     failed: '{{provider}}登录失败：{{message}}',
   },
   oauth: {

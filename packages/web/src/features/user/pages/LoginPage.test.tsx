@@ -164,6 +164,25 @@ describe('LoginPage', () => {
     expect(screen.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('offers scan sign-in for the providers the server configured, keeping the redirect', async () => {
+    calls = stubServer(makeConfig({ scanLogin: [] }), () => jsonResponse(500, {}));
+    const first = renderLogin();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/v1/config'))).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByRole('link', { name: 'Sign in with WeChat' })).toBeNull();
+    first.unmount();
+
+    clearPublicConfigCache();
+    calls = stubServer(makeConfig({ scanLogin: ['wechat', 'wechatWork'] }), () => jsonResponse(500, {}));
+    renderLogin('/antv/user/login?redirect=%2Fstable%2Fkefu%2Fthread');
+    const wechat = await screen.findByRole('link', { name: 'Sign in with WeChat' });
+    expect(wechat).toHaveAttribute('href', '/oauth/wechat/authorize?redirect=%2Fstable%2Fkefu%2Fthread');
+    expect(screen.getByRole('link', { name: 'Sign in with WeCom' })).toHaveAttribute(
+      'href',
+      '/oauth/wechat-work/authorize?redirect=%2Fstable%2Fkefu%2Fthread',
+    );
+  });
+
   it('signs in with a mobile code: send-code countdown, then the mobile grant', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     serve(['password', 'mobile'], (url) => {

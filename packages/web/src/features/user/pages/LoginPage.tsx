@@ -6,6 +6,7 @@ import { UserLayout } from '../components/UserLayout';
 import { PasswordField, Tabs, type TabItem } from '../components/Form';
 import { ContactCodeFields, UsernameField } from '../components/AccountFields';
 import { UserForm } from '../components/UserForm';
+import { ScanSignIn } from '../components/ScanSignIn';
 import { isCodeMethodEnabled, usePublicConfig } from '../hooks/usePublicConfig';
 import { useFormFields } from '../hooks/useFormFields';
 import { useFormStatus } from '../hooks/useFormStatus';
@@ -137,6 +138,7 @@ export const LoginPage = () => {
           />
         )}
       </UserForm>
+      <ScanSignIn config={config} redirect={safeRedirect(searchParams.get('redirect'))} />
       <div className="ok-user__links">
         <Link to="/antv/user/forget-password">{t('login.forgot')}</Link>
         <span>

@@ -57,6 +57,29 @@ describe('bind pages', () => {
     expect(getToken()).toBe('wx');
   });
 
+  it('say when the scan link expired, trade nothing, and offer to scan again', async () => {
+    const calls = stubServer(makeConfig({}, { wechatScanLogin: true }), () => jsonResponse(404, {}));
+    renderAt('/antv/user/bind-wechat', '/antv/user/bind-wechat?error=expired', <BindWechatPage />);
+    expect(
+      await screen.findByText('This sign-in link has expired. Scan the code again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Scan again' })).toHaveAttribute(
+      'href',
+      '/oauth/wechat/authorize?redirect=%2Fdashboard',
+    );
+    expect(calls.some((c) => c.url.startsWith('/wechat/token'))).toBe(false);
+  });
+
+  it('say when WeCom did not confirm who scanned', async () => {
+    stubServer(makeConfig({}, { wechatScanLogin: true }), () => jsonResponse(404, {}));
+    renderAt(
+      '/antv/user/bind-wechat-work',
+      '/antv/user/bind-wechat-work?error=platform',
+      <BindWechatWorkPage />,
+    );
+    expect(await screen.findByText('WeCom did not confirm who you are. Try again.')).toBeInTheDocument();
+  });
+
   it('explain an unlinked WeCom account', async () => {
     stubServer(makeConfig({}, { wechatScanLogin: true }), () =>
       jsonResponse(400, {
