@@ -1,4 +1,4 @@
-import type { Message } from '@openkefu/contract';
+import { channelClientOf, webhookChannelTypes, type Message } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { htmlToLines } from '../../lib/richtext/text.js';
 import type { Storage } from '../../lib/storage/storage.js';
@@ -31,23 +31,8 @@ export const deliverJobKind = 'channel.deliver';
 /** One first try and five retries: 30 s … 8 min apart, about a quarter of an hour in all. */
 export const deliveryAttempts = 6;
 
-/** Thread clients of channels whose replies we deliver (SDK and H5 channels read their messages themselves). */
-const deliveredClients = new Set([
-  'wechat_mp',
-  'wechat_mini',
-  'wechat_kefu',
-  'wechat_work',
-  'feishu',
-  'shopee',
-  'lazada',
-  'whatsapp',
-  'messenger',
-  'line',
-  'douyin',
-  'weibo',
-  'baidu',
-  'email',
-]);
+/** Thread clients of channels whose replies we deliver: those with a webhook (SDK and H5 visitors read theirs). */
+const deliveredClients = new Set<string>(webhookChannelTypes.map((type) => channelClientOf[type]));
 
 const deliveredTypes = new Set(['text', 'image', 'file', 'voice', 'video', 'link', 'robot']);
 
