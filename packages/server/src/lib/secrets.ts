@@ -18,6 +18,19 @@ export const isSameDigest = (left: string, right: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/**
+ * Constant-time comparison of a value someone sent with the one it should be (a webhook's signature,
+ * a shared secret): both are hashed first, so neither how much matched nor the lengths show in the
+ * time a refusal takes. An empty expected value matches nothing.
+ */
+export const isSameText = (given: string, expected: string): boolean =>
+  expected !== '' &&
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  ) &&
+  given === expected;
+
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
 let dummyHash: Promise<string> | undefined;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isSameSignature } from '../../lib/channels/shopee/shopee.sign.js';
+import { isSameSignature } from '../../lib/channels/shared/signature.js';
 import { signLazadaCall, signLazadaPush } from '../../lib/channels/lazada/lazada.sign.js';
 import { lazadaAdapter } from '../../modules/channel/adapters/lazada/lazada.adapter.js';
 import type {

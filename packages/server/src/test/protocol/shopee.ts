@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { isSameSignature, signShopeeCall, signShopeePush } from '../../lib/channels/shopee/shopee.sign.js';
+import { signShopeeCall, signShopeePush } from '../../lib/channels/shopee/shopee.sign.js';
+import { isSameSignature } from '../../lib/channels/shared/signature.js';
 import {
   shopeeAdapter,
   shopeeWebhookUrlHeader,

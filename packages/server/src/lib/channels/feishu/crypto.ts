@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { isSameText } from '../../secrets.js';
 
 /*
  * Feishu/Lark event subscription security (schema 2.0). With an Encrypt Key set, every event
@@ -38,13 +39,6 @@ export const signFeishuRequest = (
     .update(Buffer.concat([Buffer.from(timestamp + nonce + encryptKey, 'utf8'), rawBody]))
     .digest('hex');
 
-/** Constant-time, so a forger learns nothing from how long a refusal takes. */
-export const isSameSecret = (given: string, expected: string): boolean => {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && given.length === expected.length;
-};
-
 export const isValidFeishuSignature = (
   headers: Record<string, string | undefined>,
   encryptKey: string,
@@ -54,5 +48,5 @@ export const isValidFeishuSignature = (
   const nonce = headers['x-lark-request-nonce'];
   const signature = headers['x-lark-signature'];
   if (!timestamp || !nonce || !signature) return false;
-  return isSameSecret(signature.toLowerCase(), signFeishuRequest(timestamp, nonce, encryptKey, rawBody));
+  return isSameText(signature.toLowerCase(), signFeishuRequest(timestamp, nonce, encryptKey, rawBody));
 };

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isSameText } from '../../secrets.js';
 
 /* LINE signs each webhook body: x-line-signature = base64(HMAC-SHA256(channel secret, raw body)). */
 
@@ -11,12 +12,5 @@ export const isValidLineSignature = (
   rawBody: Buffer,
 ): boolean => {
   if (!header || !channelSecret) return false;
-  const expected = signLineBody(channelSecret, rawBody);
-  // Hashed first so the comparison takes the same time whatever the lengths.
-  return (
-    timingSafeEqual(
-      createHash('sha256').update(header).digest(),
-      createHash('sha256').update(expected).digest(),
-    ) && header === expected
-  );
+  return isSameText(header, signLineBody(channelSecret, rawBody));
 };

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isSameText } from '../../secrets.js';
 
 /*
  * Meta's webhooks (WhatsApp Cloud API, Messenger): a GET handshake proving we know the verify
@@ -8,18 +9,12 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 export const signMetaBody = (appSecret: string, rawBody: Buffer): string =>
   `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 
-const isSame = (given: string, expected: string) =>
-  timingSafeEqual(
-    createHash('sha256').update(given).digest(),
-    createHash('sha256').update(expected).digest(),
-  ) && given.length === expected.length;
-
 export const isValidMetaSignature = (
   header: string | undefined,
   appSecret: string,
   rawBody: Buffer,
 ): boolean =>
-  Boolean(header && appSecret) && isSame((header ?? '').toLowerCase(), signMetaBody(appSecret, rawBody));
+  Boolean(header && appSecret) && isSameText((header ?? '').toLowerCase(), signMetaBody(appSecret, rawBody));
 
 export type MetaWebhook =
   | { kind: 'challenge'; challenge: string }
@@ -39,7 +34,7 @@ export const readMetaWebhook = (
   if (request.method === 'GET') {
     if (request.query['hub.mode'] !== 'subscribe')
       return { kind: 'refused', reason: 'not a subscription check' };
-    if (!secrets.verifyToken || !isSame(request.query['hub.verify_token'] ?? '', secrets.verifyToken))
+    if (!secrets.verifyToken || !isSameText(request.query['hub.verify_token'] ?? '', secrets.verifyToken))
       return { kind: 'refused', reason: 'the verify token does not match' };
     return { kind: 'challenge', challenge: request.query['hub.challenge'] ?? '' };
   }

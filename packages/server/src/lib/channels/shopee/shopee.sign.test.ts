@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSameSignature, signShopeeCall, signShopeePush } from './shopee.sign.js';
+import { signShopeeCall, signShopeePush } from './shopee.sign.js';
+import { isSameSignature } from '../shared/signature.js';
 
 // Expected values computed independently with `openssl dgst -sha256 -hmac`.
 describe('Shopee signatures', () => {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 /*
  * Shopee Open Platform v2 signatures. Calls: hex HMAC-SHA256 with the partner key over
@@ -26,11 +26,3 @@ export const signShopeePush = (partnerKey: string, url: string, rawBody: Buffer)
   createHmac('sha256', partnerKey)
     .update(Buffer.concat([Buffer.from(`${url}|`, 'utf8'), rawBody]))
     .digest('hex');
-
-/** Constant-time comparison of two hex signatures (case-insensitive: platforms differ). */
-export const isSameSignature = (expected: string, given: string | undefined): boolean => {
-  if (!given) return false;
-  const a = Buffer.from(expected.toLowerCase(), 'utf8');
-  const b = Buffer.from(given.trim().toLowerCase(), 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-};

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { isSameText } from '../../secrets.js';
 
 /*
  * WeChat's callback signature: SHA-1 of the parts sorted as strings and joined. The official
@@ -14,7 +15,5 @@ export const computeWechatSignature = (parts: readonly string[]): string =>
 /** Compares in constant time, so the answer's timing says nothing about how much matched. */
 export const isWechatSignatureValid = (signature: string | undefined, parts: readonly string[]): boolean => {
   if (!signature) return false;
-  const expected = Buffer.from(computeWechatSignature(parts), 'utf8');
-  const given = Buffer.from(signature.toLowerCase(), 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isSameText(signature.toLowerCase(), computeWechatSignature(parts));
 };

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { isSameText } from '../../../../lib/secrets.js';
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -41,12 +42,6 @@ const inboundSchema = z.object({
 const nameOf = (value: string): string => {
   const match = /^\s*"?([^"<]*?)"?\s*<[^<>]+>\s*$/.exec(value);
   return match?.[1]?.trim() ?? '';
-};
-
-const isSameSecret = (given: string, expected: string): boolean => {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return expected !== '' && timingSafeEqual(a, b);
 };
 
 /** Threading keeps one Subject: "Re: " once, however many replies. */
@@ -100,7 +95,7 @@ export const emailAdapter: ChannelAdapter = {
 
   handleWebhook: async (ctx, request) => {
     if (
-      !isSameSecret(
+      !isSameText(
         request.headers['x-inbound-secret'] ?? request.query.secret ?? '',
         ctx.settings.inboundSecret ?? '',
       )

@@ -1,8 +1,4 @@
-import {
-  isSameSecret,
-  decryptFeishuEvent,
-  isValidFeishuSignature,
-} from '../../../../lib/channels/feishu/crypto.js';
+import { decryptFeishuEvent, isValidFeishuSignature } from '../../../../lib/channels/feishu/crypto.js';
 import {
   callFeishu,
   callFeishuJson,
@@ -16,6 +12,7 @@ import {
 } from '../../../../lib/channels/feishu/event.js';
 import { fileNameOf, mediaTypeOf } from '../../../../lib/channels/meta/media.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
+import { isSameText } from '../../../../lib/secrets.js';
 import {
   ChannelSignatureError,
   type AdapterContext,
@@ -178,7 +175,7 @@ export const feishuAdapter: ChannelAdapter = {
     const envelope = openEnvelope(ctx, request);
     // Schema 2.0 carries the token in the header; the URL check and schema 1.0 at the top.
     const token = envelope.header?.token ?? envelope.token ?? '';
-    if (!isSameSecret(token, ctx.settings.verificationToken ?? ''))
+    if (!isSameText(token, ctx.settings.verificationToken ?? ''))
       throw new ChannelSignatureError('the Verification Token does not match');
     if (envelope.type === 'url_verification')
       return { answer: json({ challenge: envelope.challenge ?? '' }), messages: [] };

@@ -1,5 +1,5 @@
-import { fetchMediaByUrl } from '../../../../lib/channels/shopee/media-by-url.js';
-import { isSameSignature } from '../../../../lib/channels/shopee/shopee.sign.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
+import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import {
   buildLazadaAuthorizeUrl,
   callLazadaSeller,

@@ -1,4 +1,4 @@
-import { fetchMediaByUrl } from '../../../../lib/channels/shopee/media-by-url.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
 import {
   buildMultipart,
   buildShopeeAuthorizeUrl,
@@ -6,7 +6,8 @@ import {
   grantShopeeTokens,
   parseShopeeJson,
 } from '../../../../lib/channels/shopee/shopee.client.js';
-import { isSameSignature, signShopeePush } from '../../../../lib/channels/shopee/shopee.sign.js';
+import { signShopeePush } from '../../../../lib/channels/shopee/shopee.sign.js';
+import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
   ChannelSignatureError,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { callWeibo, signWeiboCallback } from '../../../../lib/channels/weibo/weibo.client.js';
-import { isSameSignature } from '../../../../lib/channels/shopee/shopee.sign.js';
+import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
   ChannelSignatureError,

@@ -3,8 +3,7 @@ import { callOutside, OutsideError } from '../../outside/http.js';
 
 /*
  * Media that a platform hands over as a plain CDN address (Shopee, Lazada, Douyin, Baidu): one GET,
- * the type from the answer's header, a name from the address. Shared by those adapters; kept here
- * because helpers may only write under their platforms' folders (move to lib/channels/ when one exists).
+ * the type from the answer's header, a name from the address. Shared by those adapters.
  */
 
 const extensionOf = (mediaType: string) =>
