@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isSameSignature } from '../../lib/channels/shared/signature.js';
 import { signLazadaCall, signLazadaPush } from '../../lib/channels/lazada/lazada.sign.js';
-import { lazadaAdapter } from '../../modules/channel/adapters/lazada/lazada.adapter.js';
 import type {
-  AdapterContext,
   ChannelTestKit,
   ChannelTestPlatform,
   WebhookRequest,
@@ -173,14 +171,6 @@ export const buildImPush = (input: {
     status: 0,
   },
 });
-
-/** Completes the OAuth grant against the test platform, leaving tokens in ctx.tokens. */
-export const authorizeLazadaTestAccount = (ctx: AdapterContext) =>
-  lazadaAdapter.completeAuthorization!(
-    ctx,
-    { code: lazadaTestAccount.code },
-    `${ctx.publicUrl}/antv/lazada/redirect`,
-  );
 
 export const lazadaKit: ChannelTestKit = {
   type: 'lazada',

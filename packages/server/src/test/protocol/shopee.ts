@@ -3,12 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { signShopeeCall, signShopeePush } from '../../lib/channels/shopee/shopee.sign.js';
 import { isSameSignature } from '../../lib/channels/shared/signature.js';
-import {
-  shopeeAdapter,
-  shopeeWebhookUrlHeader,
-} from '../../modules/channel/adapters/shopee/shopee.adapter.js';
+import { shopeeWebhookUrlHeader } from '../../modules/channel/adapters/shopee/shopee.adapter.js';
 import type {
-  AdapterContext,
   ChannelTestKit,
   ChannelTestPlatform,
   WebhookRequest,
@@ -282,17 +278,6 @@ export const buildWebchatPush = (input: {
     },
   },
 });
-
-/**
- * Completes the OAuth grant against the test platform, leaving the account's tokens in ctx.tokens
- * (the framework's shared tests call it once after start(), with the account's context).
- */
-export const authorizeShopeeTestAccount = (ctx: AdapterContext) =>
-  shopeeAdapter.completeAuthorization!(
-    ctx,
-    { code: shopeeTestAccount.code, shop_id: shopeeTestAccount.shopId },
-    `${ctx.publicUrl}/antv/shopee/redirect`,
-  );
 
 export const shopeeKit: ChannelTestKit = {
   type: 'shopee',

@@ -1,4 +1,3 @@
-import { baiduyingxiaoKit } from '../../../../test/protocol/baidu.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -161,51 +160,5 @@ describe('Baidu send', () => {
     expect((await baiduyingxiaoAdapter.test(ctx)).detail).toMatch(/^access token bdt-/);
     ctx.settings.appSecret = 'wrong';
     await expect(baiduyingxiaoAdapter.test(ctx)).rejects.toBeInstanceOf(OutsideError);
-  });
-});
-
-describe('baiduyingxiaoKit', () => {
-  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
-    const kit = await baiduyingxiaoKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        caid: 'kit',
-        settings: { ...kit.settings },
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-        tokens: createMemoryTokenStore(),
-        state: { get: async () => '', set: async () => undefined },
-        publicUrl: 'https://kefu.example.com',
-        now: Date.now,
-      };
-      const inbound = await baiduyingxiaoAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: 'v-7', messageId: 'k-1', text: 'kit hello' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({ externalUserId: 'v-7', kind: 'text', text: 'kit hello' });
-      await expect(
-        baiduyingxiaoAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: 'v-7', messageId: 'k-2', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      const image = await baiduyingxiaoAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: 'v-7', messageId: 'k-3' }),
-      );
-      expect(
-        (await baiduyingxiaoAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
-      ).toBe(true);
-      const to = { externalUserId: 'v-7', context: inbound.messages[0].context ?? {} };
-      await baiduyingxiaoAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
-      expect(kit.sent().at(-1)).toEqual({ to: 'v-7', text: 'kit reply' });
-      kit.failNextSends(1);
-      await expect(baiduyingxiaoAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
-        isRetryable: true,
-      });
-      await baiduyingxiaoAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
-      expect(kit.sent().at(-1)!.text).toBe('after failure');
-    } finally {
-      await kit.close();
-    }
   });
 });

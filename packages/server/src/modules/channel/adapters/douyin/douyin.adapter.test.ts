@@ -1,4 +1,3 @@
-import { douyinKit } from '../../../../test/protocol/douyin.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -153,51 +152,5 @@ describe('Douyin send', () => {
     ctx.settings.clientSecret = 'wrong';
     const error = await douyinAdapter.test(ctx).catch((e: unknown) => e);
     expect((error as OutsideError).platformCode).toBe('10013');
-  });
-});
-
-describe('douyinKit', () => {
-  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
-    const kit = await douyinKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        caid: 'kit',
-        settings: { ...kit.settings },
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-        tokens: createMemoryTokenStore(),
-        state: { get: async () => '', set: async () => undefined },
-        publicUrl: 'https://kefu.example.com',
-        now: Date.now,
-      };
-      const inbound = await douyinAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: 'fan-7', messageId: 'k-1', text: 'kit hello' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({ externalUserId: 'fan-7', kind: 'text', text: 'kit hello' });
-      await expect(
-        douyinAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: 'fan-7', messageId: 'k-2', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      const image = await douyinAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: 'fan-7', messageId: 'k-3' }),
-      );
-      expect(
-        (await douyinAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
-      ).toBe(true);
-      const to = { externalUserId: 'fan-7', context: inbound.messages[0].context ?? {} };
-      await douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
-      expect(kit.sent().at(-1)).toEqual({ to: 'fan-7', text: 'kit reply' });
-      kit.failNextSends(1);
-      await expect(douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
-        isRetryable: true,
-      });
-      await douyinAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
-      expect(kit.sent().at(-1)!.text).toBe('after failure');
-    } finally {
-      await kit.close();
-    }
   });
 });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
   buildFeishuWebhook,
-  feishuKit,
   feishuMessageEvent,
   forgeFeishuWebhook,
   startFeishuPlatform,
@@ -248,46 +247,5 @@ describe('feishu media and test', () => {
     expect(await feishuAdapter.test(ctx)).toEqual({ detail: 'OpenKefu Test Bot (ou_bot_0001)' });
     const wrong = await refusalOf(feishuAdapter.test(contextOf({ ...settings, appSecret: 'wrong' })));
     expect(wrong).toMatchObject({ isRetryable: false, platformCode: '10014', message: 'app secret invalid' });
-  });
-});
-
-describe('feishu test kit', () => {
-  it('drives the adapter end to end', async () => {
-    const kit = await feishuKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        ...contextOf(kit.settings),
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-      };
-      const inbound = await feishuAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: 'ou_k', messageId: 'om_k', text: 'hi' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({ externalUserId: 'ou_k', text: 'hi' });
-      const image = await feishuAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: 'ou_k', messageId: 'om_k2' }),
-      );
-      const media = await feishuAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef ?? '');
-      expect(media.mediaType).toBe('image/png');
-      await expect(
-        feishuAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: 'ou_k', messageId: 'om_k3', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      kit.failNextSends(1);
-      await expect(
-        feishuAdapter.send(kitCtx, { externalUserId: 'ou_k', context: {} }, { kind: 'text', text: 'x' }),
-      ).rejects.toMatchObject({ isRetryable: true });
-      await feishuAdapter.send(
-        kitCtx,
-        { externalUserId: 'ou_k', context: {} },
-        { kind: 'text', text: 'answer' },
-      );
-      expect(kit.sent()).toEqual([{ to: 'ou_k', text: 'answer' }]);
-    } finally {
-      await kit.close();
-    }
   });
 });

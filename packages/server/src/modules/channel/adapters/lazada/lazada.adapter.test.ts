@@ -1,4 +1,3 @@
-import { lazadaKit, authorizeLazadaTestAccount } from '../../../../test/protocol/lazada.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -206,56 +205,5 @@ describe('Lazada send', () => {
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as OutsideError).platformCode).toBe('InsufficientPermission');
     expect((error as OutsideError).isRetryable).toBe(false);
-  });
-});
-
-describe('lazadaKit', () => {
-  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
-    const kit = await lazadaKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        caid: 'kit',
-        settings: { ...kit.settings },
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-        tokens: createMemoryTokenStore(),
-        state: { get: async () => '', set: async () => undefined },
-        publicUrl: 'https://kefu.example.com',
-        now: Date.now,
-      };
-      await authorizeLazadaTestAccount(kitCtx);
-      const inbound = await lazadaAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: '1011822749', messageId: 'k-1', text: 'kit hello' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({
-        externalUserId: '1011822749',
-        kind: 'text',
-        text: 'kit hello',
-      });
-      await expect(
-        lazadaAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: '1011822749', messageId: 'k-2', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      const image = await lazadaAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: '1011822749', messageId: 'k-3' }),
-      );
-      expect(
-        (await lazadaAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
-      ).toBe(true);
-      const to = { externalUserId: '1011822749', context: inbound.messages[0].context ?? {} };
-      await lazadaAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
-      expect(kit.sent().at(-1)).toEqual({ to: '1011822749', text: 'kit reply' });
-      kit.failNextSends(1);
-      await expect(lazadaAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
-        isRetryable: true,
-      });
-      await lazadaAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
-      expect(kit.sent().at(-1)!.text).toBe('after failure');
-    } finally {
-      await kit.close();
-    }
   });
 });

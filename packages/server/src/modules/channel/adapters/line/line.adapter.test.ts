@@ -3,7 +3,6 @@ import { OutsideError } from '../../../../lib/outside/http.js';
 import {
   buildLineWebhook,
   forgeLineWebhook,
-  lineKit,
   lineMessageEvent,
   startLinePlatform,
   type LinePlatform,
@@ -237,47 +236,5 @@ describe('line media and test', () => {
 
   it('has no reply window', () => {
     expect(lineAdapter.replyWindowMs).toBeNull();
-  });
-});
-
-describe('line test kit', () => {
-  it('drives the adapter end to end', async () => {
-    const kit = await lineKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        ...contextOf(kit.settings),
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-      };
-      const text = await lineAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: 'Uk1', messageId: '100', text: 'hi' }),
-      );
-      expect(text.messages[0]).toMatchObject({ externalId: '100', externalUserId: 'Uk1', text: 'hi' });
-      const image = await lineAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: 'Uk1', messageId: '101' }),
-      );
-      expect((await lineAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef ?? '')).mediaType).toBe(
-        'image/png',
-      );
-      await expect(
-        lineAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: 'Uk1', messageId: '102', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      kit.failNextSends(1);
-      await expect(
-        lineAdapter.send(kitCtx, { externalUserId: 'Uk1', context: {} }, { kind: 'text', text: 'x' }),
-      ).rejects.toMatchObject({ isRetryable: true });
-      await lineAdapter.send(
-        kitCtx,
-        { externalUserId: 'Uk1', context: {} },
-        { kind: 'text', text: 'answer' },
-      );
-      expect(kit.sent()).toEqual([{ to: 'Uk1', text: 'answer' }]);
-    } finally {
-      await kit.close();
-    }
   });
 });

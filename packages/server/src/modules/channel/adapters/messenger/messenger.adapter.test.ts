@@ -5,7 +5,6 @@ import {
   buildMetaVerification,
   buildMetaWebhook,
   forgeMetaWebhook,
-  messengerKit,
   messengerMessageEvent,
   messengerWebhook,
   startMetaPlatform,
@@ -219,47 +218,5 @@ describe('messenger media and test', () => {
     await expect(
       messengerAdapter.test(contextOf({ ...settings, pageAccessToken: 'bad' })),
     ).rejects.toMatchObject({ platformCode: '190', isRetryable: false });
-  });
-});
-
-describe('messenger test kit', () => {
-  it('drives the adapter end to end', async () => {
-    const kit = await messengerKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        ...contextOf(kit.settings),
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-      };
-      const text = await messengerAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: 'psid-1', messageId: 'm_k1', text: 'hi' }),
-      );
-      expect(text.messages[0]).toMatchObject({ externalId: 'm_k1', externalUserId: 'psid-1', text: 'hi' });
-      const image = await messengerAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: 'psid-1', messageId: 'm_k2' }),
-      );
-      expect((await messengerAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef ?? '')).mediaType).toBe(
-        'image/png',
-      );
-      await expect(
-        messengerAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: '1', messageId: 'm', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      kit.failNextSends(1);
-      await expect(
-        messengerAdapter.send(kitCtx, { externalUserId: 'psid-1', context: {} }, { kind: 'text', text: 'x' }),
-      ).rejects.toMatchObject({ isRetryable: true });
-      await messengerAdapter.send(
-        kitCtx,
-        { externalUserId: 'psid-1', context: {} },
-        { kind: 'text', text: 'answer' },
-      );
-      expect(kit.sent()).toEqual([{ to: 'psid-1', text: 'answer' }]);
-    } finally {
-      await kit.close();
-    }
   });
 });

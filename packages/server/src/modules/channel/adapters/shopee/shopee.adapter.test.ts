@@ -1,4 +1,3 @@
-import { shopeeKit, authorizeShopeeTestAccount } from '../../../../test/protocol/shopee.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -251,52 +250,5 @@ describe('Shopee send', () => {
     expect((error as OutsideError).kind).toBe('platform');
     expect((error as OutsideError).platformCode).toBe('error_permission');
     expect((error as OutsideError).isRetryable).toBe(false);
-  });
-});
-
-describe('shopeeKit', () => {
-  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
-    const kit = await shopeeKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        caid: 'kit',
-        settings: { ...kit.settings },
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-        tokens: createMemoryTokenStore(),
-        state: { get: async () => '', set: async () => undefined },
-        publicUrl: 'https://kefu.example.com',
-        now: Date.now,
-      };
-      await authorizeShopeeTestAccount(kitCtx);
-      const inbound = await shopeeAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: '7788', messageId: 'k-1', text: 'kit hello' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({ externalUserId: '7788', kind: 'text', text: 'kit hello' });
-      await expect(
-        shopeeAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: '7788', messageId: 'k-2', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      const image = await shopeeAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: '7788', messageId: 'k-3' }),
-      );
-      expect(
-        (await shopeeAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
-      ).toBe(true);
-      const to = { externalUserId: '7788', context: inbound.messages[0].context ?? {} };
-      await shopeeAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
-      expect(kit.sent().at(-1)).toEqual({ to: '7788', text: 'kit reply' });
-      kit.failNextSends(1);
-      await expect(shopeeAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
-        isRetryable: true,
-      });
-      await shopeeAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
-      expect(kit.sent().at(-1)!.text).toBe('after failure');
-    } finally {
-      await kit.close();
-    }
   });
 });

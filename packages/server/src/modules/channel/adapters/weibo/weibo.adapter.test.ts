@@ -1,4 +1,3 @@
-import { weiboKit } from '../../../../test/protocol/weibo.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import { samplePng } from '../../../../test/protocol/shopee.js';
@@ -135,55 +134,5 @@ describe('Weibo calls', () => {
     expect(media).toMatchObject({ mediaType: 'image/png', fileName: 'weibo-vf1.png' });
     expect(media.data.equals(samplePng)).toBe(true);
     expect(await weiboAdapter.test(ctx)).toEqual({ detail: `uid ${weiboTestAccount.uid}` });
-  });
-});
-
-describe('weiboKit', () => {
-  it('drives the adapter end to end: inbound, forged, image, send, failures', async () => {
-    const kit = await weiboKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        caid: 'kit',
-        settings: { ...kit.settings },
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-        tokens: createMemoryTokenStore(),
-        state: { get: async () => '', set: async () => undefined },
-        publicUrl: 'https://kefu.example.com',
-        now: Date.now,
-      };
-      const inbound = await weiboAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: '2489518277', messageId: 'k-1', text: 'kit hello' }),
-      );
-      expect(inbound.messages[0]).toMatchObject({
-        externalUserId: '2489518277',
-        kind: 'text',
-        text: 'kit hello',
-      });
-      await expect(
-        weiboAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: '2489518277', messageId: 'k-2', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      const image = await weiboAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: '2489518277', messageId: 'k-3' }),
-      );
-      expect(
-        (await weiboAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef!)).data.equals(samplePng),
-      ).toBe(true);
-      const to = { externalUserId: '2489518277', context: inbound.messages[0].context ?? {} };
-      await weiboAdapter.send(kitCtx, to, { kind: 'text', text: 'kit reply' });
-      expect(kit.sent().at(-1)).toEqual({ to: '2489518277', text: 'kit reply' });
-      kit.failNextSends(1);
-      await expect(weiboAdapter.send(kitCtx, to, { kind: 'text', text: 'y' })).rejects.toMatchObject({
-        isRetryable: true,
-      });
-      await weiboAdapter.send(kitCtx, to, { kind: 'text', text: 'after failure' });
-      expect(kit.sent().at(-1)!.text).toBe('after failure');
-    } finally {
-      await kit.close();
-    }
   });
 });

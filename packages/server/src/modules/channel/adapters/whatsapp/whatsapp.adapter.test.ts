@@ -6,7 +6,6 @@ import {
   buildMetaWebhook,
   forgeMetaWebhook,
   startMetaPlatform,
-  whatsappKit,
   whatsappMessageWebhook,
   type MetaPlatform,
 } from '../../../../test/protocol/meta.js';
@@ -218,55 +217,5 @@ describe('whatsapp media and test', () => {
 
   it('keeps 24 hours as the reply window', () => {
     expect(whatsappAdapter.replyWindowMs).toBe(86_400_000);
-  });
-});
-
-describe('whatsapp test kit', () => {
-  it('drives the adapter end to end', async () => {
-    const kit = await whatsappKit.start();
-    try {
-      const kitCtx: AdapterContext = {
-        ...contextOf(kit.settings),
-        apiBase: (name, fallback) => kit.apiBases[name] ?? fallback,
-      };
-      const text = await whatsappAdapter.handleWebhook(
-        kitCtx,
-        kit.textMessage({ userId: '15551234567', messageId: 'wamid.k1', text: 'hi' }),
-      );
-      expect(text.messages[0]).toMatchObject({
-        externalId: 'wamid.k1',
-        externalUserId: '15551234567',
-        text: 'hi',
-      });
-      const image = await whatsappAdapter.handleWebhook(
-        kitCtx,
-        kit.imageMessage!({ userId: '15551234567', messageId: 'wamid.k2' }),
-      );
-      expect((await whatsappAdapter.fetchMedia(kitCtx, image.messages[0].mediaRef ?? '')).mediaType).toBe(
-        'image/png',
-      );
-      await expect(
-        whatsappAdapter.handleWebhook(
-          kitCtx,
-          kit.forged(kit.textMessage({ userId: '1', messageId: 'w', text: 'x' })),
-        ),
-      ).rejects.toBeInstanceOf(ChannelSignatureError);
-      kit.failNextSends(1);
-      await expect(
-        whatsappAdapter.send(
-          kitCtx,
-          { externalUserId: '15551234567', context: {} },
-          { kind: 'text', text: 'x' },
-        ),
-      ).rejects.toMatchObject({ isRetryable: true });
-      await whatsappAdapter.send(
-        kitCtx,
-        { externalUserId: '15551234567', context: {} },
-        { kind: 'text', text: 'answer' },
-      );
-      expect(kit.sent()).toEqual([{ to: '15551234567', text: 'answer' }]);
-    } finally {
-      await kit.close();
-    }
   });
 });
