@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createWechatCrypt } from '../../lib/channels/wechat/crypt.js';
 import { computeWechatSignature } from '../../lib/channels/wechat/signature.js';
 import { buildWechatXml } from '../../lib/channels/wechat/xml.js';
+import { createTestAdapterContext } from './adapter-context.js';
 import {
-  createMemoryTokenStore,
-  type AdapterContext,
   type ChannelTestKit,
   type ChannelTestPlatform,
   type WebhookRequest,
@@ -456,28 +455,11 @@ export const startWechatPlatform = async (
   };
 };
 
-/** An adapter context for adapters' own tests: in-memory tokens and state, the stub's address. */
+/** An adapter context for WeChat adapters' own tests (the shared one, with a WeChat-ish account id). */
 export const createWechatTestContext = (
   settings: Record<string, string>,
   apiBases: Record<string, string> = {},
-): AdapterContext & { cursor: () => string } => {
-  let state = '';
-  return {
-    caid: 'ca_test',
-    settings,
-    apiBase: (platform, fallback) => apiBases[platform] ?? fallback,
-    tokens: createMemoryTokenStore(),
-    state: {
-      get: async () => state,
-      set: async (value) => {
-        state = value;
-      },
-    },
-    publicUrl: 'https://kefu.example.com',
-    now: Date.now,
-    cursor: () => state,
-  };
-};
+) => createTestAdapterContext(settings, apiBases);
 
 /* ----- Webhook calls as WeChat sends them ----- */
 

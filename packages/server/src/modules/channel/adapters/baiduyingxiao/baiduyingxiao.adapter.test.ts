@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -8,7 +9,7 @@ import {
   startBaiduPlatform,
 } from '../../../../test/protocol/baidu.js';
 import { samplePng } from '../../../../test/protocol/shopee.js';
-import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { baiduyingxiaoAdapter } from './baiduyingxiao.adapter.js';
 
 let platform: Awaited<ReturnType<typeof startBaiduPlatform>>;
@@ -19,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  ctx = {
-    caid: 'acc-baidu',
-    settings: { ...baiduTestAccount },
-    apiBase: (name, fallback) => (name === 'baidu' ? platform.base : fallback),
-    tokens: createMemoryTokenStore(),
-    state: { get: async () => '', set: async () => undefined },
-    publicUrl: 'https://kefu.example.com',
-    now: Date.now,
-  };
+  ctx = createTestAdapterContext({ ...baiduTestAccount }, { baidu: platform.base }, 'acc-baidu');
 });
 
 const to = { externalUserId: 'v-1', context: { sessionId: 'sess-v-1' } };

@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,7 +8,7 @@ import {
   startDouyinPlatform,
 } from '../../../../test/protocol/douyin.js';
 import { samplePng } from '../../../../test/protocol/shopee.js';
-import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { douyinAdapter } from './douyin.adapter.js';
 
 let platform: Awaited<ReturnType<typeof startDouyinPlatform>>;
@@ -18,15 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  ctx = {
-    caid: 'acc-douyin',
-    settings: { clientKey: douyinTestAccount.clientKey, clientSecret: douyinTestAccount.clientSecret },
-    apiBase: (name, fallback) => (name === 'douyin' ? platform.base : fallback),
-    tokens: createMemoryTokenStore(),
-    state: { get: async () => '', set: async () => undefined },
-    publicUrl: 'https://kefu.example.com',
-    now: Date.now,
-  };
+  ctx = createTestAdapterContext(
+    { clientKey: douyinTestAccount.clientKey, clientSecret: douyinTestAccount.clientSecret },
+    { douyin: platform.base },
+    'acc-douyin',
+  );
 });
 
 const recipient = {

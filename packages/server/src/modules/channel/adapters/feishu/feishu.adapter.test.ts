@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,12 +8,7 @@ import {
   startFeishuPlatform,
   type FeishuPlatform,
 } from '../../../../test/protocol/feishu.js';
-import {
-  ChannelSignatureError,
-  createMemoryTokenStore,
-  type AdapterContext,
-  type OutboundMedia,
-} from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext, type OutboundMedia } from '../../channel.adapter.js';
 import { feishuAdapter } from './feishu.adapter.js';
 
 let platform: FeishuPlatform;
@@ -25,15 +21,8 @@ const settings = {
   encryptKey: 'e-key-0001',
 };
 
-const contextOf = (values: Record<string, string>): AdapterContext => ({
-  caid: 'ca_feishu',
-  settings: values,
-  apiBase: (name, fallback) => (name === 'feishu' ? platform.url : fallback),
-  tokens: createMemoryTokenStore(),
-  state: { get: async () => '', set: async () => undefined },
-  publicUrl: 'https://kefu.example.com',
-  now: Date.now,
-});
+const contextOf = (values: Record<string, string>) =>
+  createTestAdapterContext(values, { feishu: platform.url }, 'ca_feishu');
 
 const mediaOf = (fileName: string, mediaType: string, data: Buffer): OutboundMedia => ({
   fileName,

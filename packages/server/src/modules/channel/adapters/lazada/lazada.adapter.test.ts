@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,22 +8,18 @@ import {
   startLazadaPlatform,
 } from '../../../../test/protocol/lazada.js';
 import { samplePng } from '../../../../test/protocol/shopee.js';
-import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { lazadaAdapter } from './lazada.adapter.js';
 
 let platform: Awaited<ReturnType<typeof startLazadaPlatform>>;
 let ctx: AdapterContext;
 
-const contextFor = (): AdapterContext => ({
-  caid: 'acc-lazada',
-  settings: { appKey: lazadaTestAccount.appKey, appSecret: lazadaTestAccount.appSecret, region: 'sg' },
-  apiBase: (name, fallback) =>
-    name === 'lazada' ? `${platform.base}/rest` : name === 'lazada-auth' ? platform.base : fallback,
-  tokens: createMemoryTokenStore(),
-  state: { get: async () => '', set: async () => undefined },
-  publicUrl: 'https://kefu.example.com',
-  now: Date.now,
-});
+const contextFor = () =>
+  createTestAdapterContext(
+    { appKey: lazadaTestAccount.appKey, appSecret: lazadaTestAccount.appSecret, region: 'sg' },
+    { lazada: `${platform.base}/rest`, 'lazada-auth': platform.base },
+    'acc-lazada',
+  );
 
 const session = '100094063_2_1011822749_1_103';
 

@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,27 +8,15 @@ import {
   startLinePlatform,
   type LinePlatform,
 } from '../../../../test/protocol/line.js';
-import {
-  ChannelSignatureError,
-  createMemoryTokenStore,
-  type AdapterContext,
-  type OutboundMedia,
-} from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext, type OutboundMedia } from '../../channel.adapter.js';
 import { lineAdapter } from './line.adapter.js';
 
 let platform: LinePlatform;
 let ctx: AdapterContext;
 let settings: Record<string, string>;
 
-const contextOf = (values: Record<string, string>): AdapterContext => ({
-  caid: 'ca_line',
-  settings: values,
-  apiBase: (name, fallback) => ({ line: platform.url, 'line-data': platform.dataUrl })[name] ?? fallback,
-  tokens: createMemoryTokenStore(),
-  state: { get: async () => '', set: async () => undefined },
-  publicUrl: 'https://kefu.example.com',
-  now: Date.now,
-});
+const contextOf = (values: Record<string, string>) =>
+  createTestAdapterContext(values, { line: platform.url, 'line-data': platform.dataUrl }, 'ca_line');
 
 const mediaOf = (fileName: string, mediaType: string): OutboundMedia => ({
   fileName,

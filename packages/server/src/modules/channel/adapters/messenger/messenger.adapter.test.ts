@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../../lib/channels/meta/graph.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -10,27 +11,15 @@ import {
   startMetaPlatform,
   type MetaPlatform,
 } from '../../../../test/protocol/meta.js';
-import {
-  ChannelSignatureError,
-  createMemoryTokenStore,
-  type AdapterContext,
-  type OutboundMedia,
-} from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext, type OutboundMedia } from '../../channel.adapter.js';
 import { messengerAdapter } from './messenger.adapter.js';
 
 let platform: MetaPlatform;
 let ctx: AdapterContext;
 let settings: Record<string, string>;
 
-const contextOf = (values: Record<string, string>): AdapterContext => ({
-  caid: 'ca_messenger',
-  settings: values,
-  apiBase: (name, fallback) => (name === 'graph' ? platform.url : fallback),
-  tokens: createMemoryTokenStore(),
-  state: { get: async () => '', set: async () => undefined },
-  publicUrl: 'https://kefu.example.com',
-  now: Date.now,
-});
+const contextOf = (values: Record<string, string>) =>
+  createTestAdapterContext(values, { graph: platform.url }, 'ca_messenger');
 
 const mediaOf = (fileName: string, mediaType: string): OutboundMedia => ({
   fileName,

@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -8,24 +9,14 @@ import {
   shopeeTestWebhookUrl,
   startShopeePlatform,
 } from '../../../../test/protocol/shopee.js';
-import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { shopeeAdapter } from './shopee.adapter.js';
 
 let platform: Awaited<ReturnType<typeof startShopeePlatform>>;
 let ctx: AdapterContext;
 
-const contextFor = (settings: Record<string, string>): AdapterContext => {
-  let state = '';
-  return {
-    caid: 'acc-shopee',
-    settings,
-    apiBase: (name, fallback) => (name === 'shopee' ? platform.base : fallback),
-    tokens: createMemoryTokenStore(),
-    state: { get: async () => state, set: async (value) => void (state = value) },
-    publicUrl: 'https://kefu.example.com',
-    now: Date.now,
-  };
-};
+const contextFor = (settings: Record<string, string>) =>
+  createTestAdapterContext(settings, { shopee: platform.base }, 'acc-shopee');
 
 const baseSettings = { partnerId: shopeeTestAccount.partnerId, partnerKey: shopeeTestAccount.partnerKey };
 

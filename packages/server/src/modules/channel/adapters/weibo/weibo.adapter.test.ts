@@ -1,3 +1,4 @@
+import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import { samplePng } from '../../../../test/protocol/shopee.js';
@@ -7,7 +8,7 @@ import {
   startWeiboPlatform,
   weiboTestAccount,
 } from '../../../../test/protocol/weibo.js';
-import { ChannelSignatureError, createMemoryTokenStore, type AdapterContext } from '../../channel.adapter.js';
+import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { weiboAdapter } from './weibo.adapter.js';
 
 let platform: Awaited<ReturnType<typeof startWeiboPlatform>>;
@@ -19,19 +20,15 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 beforeEach(() => {
   platform.expireToken(false);
-  ctx = {
-    caid: 'acc-weibo',
-    settings: {
+  ctx = createTestAdapterContext(
+    {
       appKey: weiboTestAccount.appKey,
       appSecret: weiboTestAccount.appSecret,
       accessToken: weiboTestAccount.accessToken,
     },
-    apiBase: () => platform.base,
-    tokens: createMemoryTokenStore(),
-    state: { get: async () => '', set: async () => undefined },
-    publicUrl: 'https://kefu.example.com',
-    now: Date.now,
-  };
+    { weibo: platform.base, 'weibo-fans': platform.base, 'weibo-upload': platform.base },
+    'acc-weibo',
+  );
 });
 
 describe('Weibo callbacks', () => {
