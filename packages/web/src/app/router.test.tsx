@@ -86,13 +86,14 @@ describe('the console router', () => {
   it('signed in: / goes to the workplace inside the frame, with the section menu', async () => {
     setToken('t');
     const router = start('/');
+    // The first test to load the frame and a lazy page: on a loaded CI machine that takes seconds.
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/stable/dashboard/workplace'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
-    expect(await screen.findByText(/Ada\. Have a nice day!/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Ada\. Have a nice day!/, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard menu' })).toHaveTextContent('Workplace');
     expect(document.title).toBe('Workplace - All-channel intelligent customer service');
-  }, 15000);
+  }, 40_000);
 
   it('signed in: an unknown path shows the 404 screen in the frame', async () => {
     setToken('t');
