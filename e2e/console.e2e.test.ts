@@ -58,7 +58,12 @@ const SECTIONS = [
     'menu recharge payment user role authority taboo online marketing channel invoice push statistic greeting synonym',
   ),
   section('ticket', 'list', 'list my'),
-  section('channel', 'app', 'app uniapp flutter mini mp web wechatkefu wechatwork'),
+  // Issue 19 adds the messengers and email the spec knows by key (Whatsapp, Facebook, Line) after the spec's items.
+  section(
+    'channel',
+    'app',
+    'app uniapp flutter mini mp web wechatkefu wechatwork whatsapp facebook line email',
+  ),
   section('feedback', 'list', 'list'),
   section('quality', 'list', 'list setting'),
   section('form', 'list', 'list'),
