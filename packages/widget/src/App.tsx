@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { createTranslator } from './i18n.js';
+import { visitorScopeOf } from './identity.js';
 import { PreChatForm } from './PreChatForm.js';
 import { connectChat } from './realtime.js';
 import { useChat, type WidgetParams } from './state/useChat.js';
@@ -34,12 +35,14 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
   const t = useMemo(() => createTranslator(params.language), [params.language]);
   const chat = useChat({ params, base, connect });
   const { phase, settings, thread } = chat.state;
+  // The address's org and wid, or, for an app key, its organisation and its channel's skill group.
+  const { org, wid } = chat.target;
   const canEnd = phase.kind === 'chat' && thread !== null && thread.status !== 'closed';
   // Feedback and tickets (issue 15) once the visitor holds a token; the chat keeps running beneath.
   const hasVisitor = ['chat', 'leave', 'form', 'help'].includes(phase.kind);
-  const support = useSupport({ api: chat.api, org: params.org, isReady: hasVisitor });
+  const support = useSupport({ api: chat.api, scope: visitorScopeOf(params), isReady: hasVisitor });
   const [panel, setPanel] = useState<SupportPanel | null>(null);
-  const canTicket = Boolean(settings?.widgetTicket && params.wid);
+  const canTicket = Boolean(settings?.widgetTicket && wid);
 
   return (
     <div class="okw" lang={params.language}>
@@ -86,7 +89,7 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
             language={params.language}
             panel={panel}
             support={support}
-            wid={canTicket ? params.wid : null}
+            wid={canTicket ? wid : null}
             page={params.page}
             onPanel={setPanel}
           />
@@ -103,14 +106,8 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
               onSubmit={chat.submitForm}
             />
           )}
-          {phase.kind === 'help' && params.wid && (
-            <HelpSearch
-              t={t}
-              api={chat.api}
-              org={params.org}
-              wid={params.wid}
-              onStart={() => void chat.startAfterHelp()}
-            />
+          {phase.kind === 'help' && wid && (
+            <HelpSearch t={t} api={chat.api} org={org} wid={wid} onStart={() => void chat.startAfterHelp()} />
           )}
           {phase.kind === 'leave' && (
             <LeaveMessageView
@@ -118,10 +115,9 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
               api={chat.api}
               tip={phase.tip}
               settings={settings}
-              target={params}
+              target={{ wid, aid: params.aid }}
               search={
-                settings?.helpCenterSearch &&
-                params.wid && <HelpSearch t={t} api={chat.api} org={params.org} wid={params.wid} />
+                settings?.helpCenterSearch && wid && <HelpSearch t={t} api={chat.api} org={org} wid={wid} />
               }
             />
           )}

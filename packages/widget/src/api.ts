@@ -76,8 +76,14 @@ export const createApi = (options: { base: string; language: string; getToken: (
   };
 
   return {
-    init: (body: { org: string; token?: string; page: string; referrer: string; client: string }) =>
-      call<VisitorInitResult>('/visitor/api/init', { body }),
+    init: (body: {
+      org?: string;
+      appKey?: string;
+      token?: string;
+      page: string;
+      referrer: string;
+      client: string;
+    }) => call<VisitorInitResult>('/visitor/api/init', { body }),
     /**
      * Public and read-only: what a visitor would see now, for the console's preview. Never cached:
      * opening the preview again must show the agents' current state.

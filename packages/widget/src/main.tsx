@@ -15,6 +15,7 @@ render(
   <App
     params={{
       org: query.get('org') ?? '',
+      appKey: query.get('appKey'),
       wid: query.get('wid'),
       aid: query.get('aid'),
       language,

@@ -59,20 +59,20 @@ export const validateTicket = (fields: TicketFields): FieldErrors<TicketFields> 
 /** When the visitor last looked at each list (ms); replies after it are new. */
 export type SeenMarks = { feedback: number; tickets: number };
 
-const seenKeyOf = (org: string) => `openkefu:support-seen:${org}`;
+const seenKeyOf = (scope: string) => `openkefu:support-seen:${scope}`;
 
-export const loadSeenMarks = (org: string): SeenMarks => {
+export const loadSeenMarks = (scope: string): SeenMarks => {
   try {
-    const value = JSON.parse(localStorage.getItem(seenKeyOf(org)) ?? 'null') as Partial<SeenMarks> | null;
+    const value = JSON.parse(localStorage.getItem(seenKeyOf(scope)) ?? 'null') as Partial<SeenMarks> | null;
     return { feedback: Number(value?.feedback) || 0, tickets: Number(value?.tickets) || 0 };
   } catch {
     return { feedback: 0, tickets: 0 };
   }
 };
 
-export const saveSeenMarks = (org: string, marks: SeenMarks): void => {
+export const saveSeenMarks = (scope: string, marks: SeenMarks): void => {
   try {
-    localStorage.setItem(seenKeyOf(org), JSON.stringify(marks));
+    localStorage.setItem(seenKeyOf(scope), JSON.stringify(marks));
   } catch {
     // storage blocked: the badge shows again next time, nothing breaks
   }

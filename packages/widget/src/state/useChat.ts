@@ -1,8 +1,8 @@
 import type { Message } from '@openkefu/contract';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { ApiError, createApi, type Api } from '../api.js';
 import type { WidgetLanguage } from '../i18n.js';
-import { loadVisitorToken, saveVisitorToken } from '../identity.js';
+import { loadVisitorToken, saveVisitorToken, visitorScopeOf } from '../identity.js';
 import { connectChat, SendRefused, type ChatSocket } from '../realtime.js';
 import { identifySiteUser, type SiteIdentity } from '../site-identity.js';
 import { chatReducer, initialChat, receiptToSendOf, resyncAfterOf, type ChatState } from './chat.js';
@@ -10,6 +10,8 @@ import { createLocalId, type ShownMessage } from './messages.js';
 
 export type WidgetParams = {
   org: string;
+  /** An SDK channel's app key (App, uni-app, Flutter, WeChat link), beside or in place of `org`. */
+  appKey?: string | null;
   wid: string | null;
   aid: string | null;
   language: WidgetLanguage;
@@ -34,6 +36,9 @@ const isPageVisible = () => document.visibilityState !== 'hidden';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The organisation and skill group the chat is with: from the address, else from the app key's channel. */
+export type ChatTarget = { org: string; wid: string | null };
+
 /**
  * The live chat: identifies the visitor, asks for a conversation, keeps the socket, and performs
  * what the state asks for (resyncs, receipts). Every decision about the log is the reducer's.
@@ -48,7 +53,11 @@ export const useChat = ({
   connect: typeof connectChat;
 }) => {
   const [state, dispatch] = useReducer(chatReducer, initialChat);
-  const tokenRef = useRef<string | null>(loadVisitorToken(params.org));
+  const scope = visitorScopeOf(params);
+  const tokenRef = useRef<string | null>(loadVisitorToken(scope));
+  // Known once init answers when the address has only an app key; a ref for the calls that follow it.
+  const [target, setTarget] = useState<ChatTarget>({ org: params.org, wid: params.wid });
+  const targetRef = useRef(target);
   const api: Api = useMemo(
     () => createApi({ base, language: params.language, getToken: () => tokenRef.current }),
     [base, params.language],
@@ -99,15 +108,16 @@ export const useChat = ({
   const proceed = useCallback(async () => {
     // A skill group with showForm asks its pre-chat form before the thread exists.
     // An unknown group is not an error here: the thread request answers -2 and the widget says so.
-    const form = params.wid
-      ? await api.form(params.wid).catch((error: unknown) => {
+    const { wid } = targetRef.current;
+    const form = wid
+      ? await api.form(wid).catch((error: unknown) => {
           if (error instanceof ApiError && error.status === 404) return null;
           throw error;
         })
       : null;
     if (form?.required) return dispatch({ type: 'phase', phase: { kind: 'form', form } });
-    await applyResult(await api.request(params.wid ? { wid: params.wid } : { aid: params.aid ?? '' }));
-  }, [api, applyResult, params]);
+    await applyResult(await api.request(wid ? { wid } : { aid: params.aid ?? '' }));
+  }, [api, applyResult, params.aid]);
 
   const hasSentIdentity = useRef(false);
 
@@ -116,28 +126,39 @@ export const useChat = ({
 
   /** helpCenterSearch on and no conversation open: the search comes first. Never blocks the chat. */
   const shouldOfferHelp = useCallback(async (): Promise<boolean> => {
-    if (!params.wid || hasOfferedHelp.current) return false;
+    const { wid } = targetRef.current;
+    if (!wid || hasOfferedHelp.current) return false;
     hasOfferedHelp.current = true;
-    const settings = await api.settings(params.wid).catch(() => null);
+    const settings = await api.settings(wid).catch(() => null);
     if (!settings?.helpCenterSearch) return false;
     dispatch({ type: 'settings', settings });
     return (await api.current().catch(() => null)) === null;
-  }, [api, params.wid]);
+  }, [api]);
 
   const start = useCallback(async () => {
-    // A hand-written link without its skill group or agent: say what is missing, ask nothing.
-    if (!params.wid && !params.aid) return dispatch({ type: 'phase', phase: { kind: 'incomplete' } });
+    // A hand-written link without its skill group or agent: say what is missing, ask nothing. An app
+    // key's channel may name the skill group itself.
+    if (!params.wid && !params.aid && !params.appKey)
+      return dispatch({ type: 'phase', phase: { kind: 'incomplete' } });
     dispatch({ type: 'loading' });
     try {
       const identity = await api.init({
-        org: params.org,
+        ...(params.appKey ? { appKey: params.appKey } : {}),
+        ...(params.org || !params.appKey ? { org: params.org } : {}),
         ...(tokenRef.current ? { token: tokenRef.current } : {}),
         page: params.page,
         referrer: params.referrer,
         client: params.client,
       });
       tokenRef.current = identity.token;
-      saveVisitorToken(params.org, identity.token);
+      saveVisitorToken(scope, identity.token);
+      targetRef.current = {
+        org: params.org || identity.organization.subDomain,
+        wid: params.wid || identity.channel?.wid || null,
+      };
+      setTarget(targetRef.current);
+      if (!targetRef.current.wid && !params.aid)
+        return dispatch({ type: 'phase', phase: { kind: 'incomplete' } });
       // Once per page, in the background: a refused signature leaves the visitor anonymous.
       if (params.identity && !hasSentIdentity.current) {
         hasSentIdentity.current = true;
@@ -150,7 +171,7 @@ export const useChat = ({
     } catch (error) {
       dispatch({ type: 'phase', phase: { kind: 'error', reason: reasonOf(error) } });
     }
-  }, [api, openSocket, params, proceed, shouldOfferHelp]);
+  }, [api, openSocket, params, proceed, scope, shouldOfferHelp]);
 
   /** "None of these? Start the chat" after the help-centre search. */
   const startAfterHelp = useCallback(async () => {
@@ -258,6 +279,7 @@ export const useChat = ({
   return {
     state,
     api,
+    target,
     start,
     startAfterHelp,
     sendText: (content: string) => {
@@ -369,7 +391,7 @@ export const useChat = ({
       }
     },
     submitForm: async (answers: Record<string, string | string[]>) =>
-      applyResult(await api.request({ wid: params.wid ?? '', form: answers })),
+      applyResult(await api.request({ wid: targetRef.current.wid ?? '', form: answers })),
   };
 };
 

@@ -20,9 +20,18 @@ type Lists = { feedback: VisitorFeedback[] | null; tickets: VisitorTicket[] | nu
  * The visitor's feedback and tickets, loaded once the visitor token is held (`isReady`) and again
  * on demand; replies newer than the last look make the unread badge.
  */
-export const useSupport = ({ api, org, isReady }: { api: Api; org: string; isReady: boolean }) => {
+export const useSupport = ({
+  api,
+  scope,
+  isReady,
+}: {
+  api: Api;
+  /** Whose visitor this is (visitorScopeOf): the seen marks are kept per visitor token. */
+  scope: string;
+  isReady: boolean;
+}) => {
   const [lists, setLists] = useState<Lists>({ feedback: null, tickets: null, error: '' });
-  const [seen, setSeen] = useState<SeenMarks>(() => loadSeenMarks(org));
+  const [seen, setSeen] = useState<SeenMarks>(() => loadSeenMarks(scope));
 
   const refresh = useCallback(async () => {
     const [feedback, tickets] = await Promise.allSettled([api.myFeedback(), api.myTickets()]);
@@ -42,7 +51,7 @@ export const useSupport = ({ api, org, isReady }: { api: Api; org: string; isRea
     setSeen((current) => {
       if (at <= current[key]) return current;
       const next = { ...current, [key]: at };
-      saveSeenMarks(org, next);
+      saveSeenMarks(scope, next);
       return next;
     });
 

@@ -137,3 +137,12 @@ export const fetchTransferGroups = async (fallback: WorkgroupBrief[]): Promise<W
     return fallback;
   }
 };
+
+/**
+ * POST /api/message/redeliver — queue a reply whose channel delivery failed once more (409 when it
+ * has not failed). The answer is not used: the server pushes the new attempt (pending, then sent or
+ * failed) over the socket.
+ */
+export const redeliverMessage = async (tid: string, mid: string): Promise<void> => {
+  await http.post<Envelope<Message>>('/api/message/redeliver', { tid, mid });
+};

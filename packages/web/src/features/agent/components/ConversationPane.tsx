@@ -188,6 +188,7 @@ export const ConversationPane = ({
         onReload={conversation.reload}
         onResend={conversation.resend}
         onRecall={conversation.recall}
+        onRedeliver={conversation.redeliver}
       />
 
       <div className="ok-wb-typing" aria-live="polite" data-testid="typing">

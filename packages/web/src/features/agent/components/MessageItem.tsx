@@ -13,6 +13,7 @@ import { formatFileSize } from '../../../shared/utils/fileSize';
 import { WORKBENCH_NS } from '../i18n';
 import { isStored, type ChatMessage } from '../state/messages';
 import { DeliveryFailure, DeliveryMark } from './DeliveryStatus';
+import { RedeliverButton } from './RedeliverButton';
 import { QuestionnaireAnsweredNotice, QuestionnaireCardBody } from './Questionnaire';
 import { RobotMessage } from './RobotMessage';
 
@@ -172,11 +173,12 @@ export type MessageItemProps = {
   now: number;
   onResend: (localId: string) => void;
   onRecall: (mid: string) => void;
+  onRedeliver: (mid: string) => void;
 };
 
 /** One row of the conversation: a centred system line, or a bubble (visitor left, agents right). */
 export const MessageItem = memo(
-  ({ message, meUid, threadClient, now, onResend, onRecall }: MessageItemProps) => {
+  ({ message, meUid, threadClient, now, onResend, onRecall, onRedeliver }: MessageItemProps) => {
     const { t } = useTranslation(WORKBENCH_NS);
     if (message.status === 'recall') {
       return (
@@ -258,7 +260,15 @@ export const MessageItem = memo(
               )}
             </div>
           )}
-          {delivery?.state === 'failed' && <DeliveryFailure delivery={delivery} client={threadClient} />}
+          {delivery?.state === 'failed' && (
+            <div className="ok-wb-delivery__failed">
+              <DeliveryFailure delivery={delivery} client={threadClient} />
+              <RedeliverButton
+                isBusy={message.isRedelivering === true}
+                onClick={() => onRedeliver(message.mid)}
+              />
+            </div>
+          )}
         </div>
       </div>
     );

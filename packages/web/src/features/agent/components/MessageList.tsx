@@ -34,6 +34,7 @@ export type MessageListProps = {
   onReload: () => void;
   onResend: (localId: string) => void;
   onRecall: (mid: string) => void;
+  onRedeliver: (mid: string) => void;
 };
 
 export const MessageList = ({
@@ -45,6 +46,7 @@ export const MessageList = ({
   onReload,
   onResend,
   onRecall,
+  onRedeliver,
 }: MessageListProps) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -150,6 +152,7 @@ export const MessageList = ({
                   now={now}
                   onResend={onResend}
                   onRecall={onRecall}
+                  onRedeliver={onRedeliver}
                 />
               </Fragment>
             );

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import { messageMaxTextLength, type Message, type MessageSend, type Profile } from '@openkefu/contract';
 import { uploadFile } from '../../../shared/components/Upload/uploadFile';
 import { notify } from '../../../shared/feedback/notify';
-import { fetchHistory } from '../api';
+import { isHttpError } from '../../../shared/api/http';
+import { parseError } from '../../../shared/api/parseError';
+import { fetchHistory, redeliverMessage } from '../api';
 import { i18n } from '../i18n';
 import { emitQuietly, emitWithAck } from '../realtime/ack';
 import { useRealtime, useSocketEvent } from '../realtime/RealtimeProvider';
@@ -43,6 +45,8 @@ export type Conversation = {
   sendFile: (file: File, kind: MediaKind) => void;
   resend: (localId: string) => void;
   recall: (mid: string) => void;
+  /** Tries a failed channel delivery again; the server's pushes then show how it goes. */
+  redeliver: (mid: string) => void;
   signalTyping: () => void;
   /** Stored messages the workbench got another way (an HTTP answer such as a rating invitation). */
   addMessages: (messages: Message[]) => void;
@@ -350,6 +354,22 @@ export const useConversation = ({
     [socket, tid],
   );
 
+  const redeliver = useCallback(
+    (mid: string) => {
+      dispatch({ type: 'redelivering', tid, mid, isAsked: true });
+      redeliverMessage(tid, mid).catch((error: unknown) => {
+        dispatch({ type: 'redelivering', tid, mid, isAsked: false });
+        // The HTTP client has already said why for a lost session or a missing permission.
+        if (isHttpError(error) && (error.status === 401 || error.status === 403)) return;
+        notify.error({
+          title: i18n.t('workbench:delivery.redeliverFailed'),
+          description: parseError(error).message,
+        });
+      });
+    },
+    [tid],
+  );
+
   const loadOlder = useCallback(() => {
     const current = stateRef.current;
     if (!current.hasMore || current.isLoadingOlder || current.phase !== 'ready') return;
@@ -378,5 +398,16 @@ export const useConversation = ({
 
   const addMessages = useCallback((messages: Message[]) => dispatch({ type: 'merge', tid, messages }), [tid]);
 
-  return { state, reload, loadOlder, sendText, sendFile, resend, recall, signalTyping, addMessages };
+  return {
+    state,
+    reload,
+    loadOlder,
+    sendText,
+    sendFile,
+    resend,
+    recall,
+    redeliver,
+    signalTyping,
+    addMessages,
+  };
 };

@@ -178,6 +178,8 @@ export const workbenchEnUS = {
     sent: 'Delivered to {{channel}}',
     failed: 'Not delivered to {{channel}}',
     failedReason: 'Not delivered: {{reason}}',
+    redeliver: 'Try again',
+    redeliverFailed: 'The message could not be sent again',
     errors: {
       windowClosed:
         '{{channel}} accepts replies only within {{hours}} h of the customer’s last message; the customer has to write first.',

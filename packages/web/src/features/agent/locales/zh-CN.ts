@@ -181,6 +181,8 @@ export const workbenchZhCN: Messages<WorkbenchMessages> = {
     sent: '已送达 {{channel}}',
     failed: '未送达 {{channel}}',
     failedReason: '未送达：{{reason}}',
+    redeliver: '重新投递',
+    redeliverFailed: '消息未能重新投递',
     errors: {
       windowClosed: '{{channel}} 只接受客户最后一条消息后 {{hours}} 小时内的回复，需等客户先发消息。',
       windowClosedNoHours: '{{channel}} 的回复时限已过，需等客户先发消息。',

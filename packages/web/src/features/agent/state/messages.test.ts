@@ -113,6 +113,39 @@ describe("delivery to the visitor's channel", () => {
     expect(deliveryOf(mergeMessages([pending], [ack]))).toEqual([pending.delivery]);
     expect(mergeMessages([ack], [ack])[0]).not.toHaveProperty('delivery');
   });
+
+  it('takes the new attempt after the agent asked to try a failed delivery again, and only then', () => {
+    const failed = { ...pending, delivery: { state: 'failed' as const, error: 'HTTP 503' } };
+    const { delivery: _none, ...answer } = pending;
+    const ready: ConversationState = {
+      ...initialConversation,
+      tid: 't-1',
+      phase: 'ready',
+      messages: [failed],
+    };
+    const asked = conversationReducer(ready, { type: 'redelivering', tid: 't-1', mid: 'm-5', isAsked: true });
+    expect(asked.messages[0]?.isRedelivering).toBe(true);
+
+    // A copy without the delivery (the server's answer, a history page read meanwhile) changes nothing.
+    const waiting = conversationReducer(asked, { type: 'merge', tid: 't-1', messages: [answer] });
+    expect(waiting.messages[0]).toMatchObject({ delivery: failed.delivery, isRedelivering: true });
+
+    const retried = conversationReducer(waiting, { type: 'merge', tid: 't-1', messages: [pending] });
+    expect(retried.messages[0]?.delivery).toEqual(pending.delivery);
+    expect(retried.messages[0]?.isRedelivering).toBeUndefined();
+
+    // Refused: the failure stands and an older pending copy is kept out again.
+    const refused = conversationReducer(asked, {
+      type: 'redelivering',
+      tid: 't-1',
+      mid: 'm-5',
+      isAsked: false,
+    });
+    expect(refused.messages[0]?.isRedelivering).toBeUndefined();
+    expect(
+      conversationReducer(refused, { type: 'merge', tid: 't-1', messages: [pending] }).messages[0]?.delivery,
+    ).toEqual(failed.delivery);
+  });
 });
 
 describe('applyReceipt', () => {

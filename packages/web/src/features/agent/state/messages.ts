@@ -14,6 +14,11 @@ export type ChatMessage = Message & {
   error?: string;
   /** The picked file while its upload is pending (kept so a failed upload can be retried). */
   file?: File;
+  /**
+   * The agent asked for its failed delivery to be tried again: the next pending copy is the new
+   * attempt, not an older copy. Cleared once the delivery has moved on or the request failed.
+   */
+  isRedelivering?: boolean;
 };
 
 const statusRank: Partial<Record<MessageStatus, number>> = {
@@ -40,14 +45,17 @@ type Delivery = NonNullable<Message['delivery']>;
 
 /**
  * Delivery to the visitor's channel only moves forward (pending, then sent or failed, which are
- * final; the server never queues a message twice). A copy that knows less — the ack, or a history
- * page read before the latest push — must not take back what a push already told.
+ * final; the server queues a message again only when an agent asks it to, `isRequeued`). A copy that
+ * knows less — the ack, or a history page read before the latest push — must not take back what a
+ * push already told.
  */
 export const mergeDelivery = (
   current: Delivery | undefined,
   incoming: Delivery | undefined,
+  isRequeued = false,
 ): Delivery | undefined => {
   if (!incoming) return current;
+  if (isRequeued && current?.state === 'failed') return incoming;
   if (current && current.state !== 'pending' && incoming.state === 'pending') return current;
   return incoming;
 };
@@ -84,11 +92,13 @@ export const mergeMessages = (log: readonly ChatMessage[], incoming: readonly Me
     }
     const existing = result[index];
     // The stored copy replaces ours (mid, seq, server time); the furthest status and delivery are kept.
-    const delivery = mergeDelivery(existing.delivery, message.delivery);
+    const delivery = mergeDelivery(existing.delivery, message.delivery, existing.isRedelivering);
     result[index] = {
       ...message,
       status: mergeStatus(existing.status, message.status),
       ...(delivery ? { delivery } : {}),
+      // Until the new attempt shows, so that a copy without it (a history page) does not end the wait.
+      ...(existing.isRedelivering && delivery?.state === 'failed' ? { isRedelivering: true } : {}),
     };
   }
   return result.sort(compareMessages);
@@ -213,7 +223,9 @@ export type ConversationAction =
   | { type: 'retrying'; tid: string; localId: string }
   | { type: 'typing'; tid: string; preview: string; at: number }
   | { type: 'typingStopped'; tid: string }
-  | { type: 'gapAsked'; tid: string; afterSeq: number };
+  | { type: 'gapAsked'; tid: string; afterSeq: number }
+  /** The agent asked to try a failed delivery again (`isAsked`), or the server refused (false). */
+  | { type: 'redelivering'; tid: string; mid: string; isAsked: boolean };
 
 /**
  * The open conversation. Every action names its thread: an answer that arrives after the agent
@@ -309,5 +321,16 @@ export const conversationReducer = (
       return { ...state, typing: null };
     case 'gapAsked':
       return { ...state, gapAsked: action.afterSeq };
+    case 'redelivering':
+      return {
+        ...state,
+        messages: state.messages.map((message) => {
+          if (message.mid !== action.mid) return message;
+          const { isRedelivering: _was, ...rest } = message;
+          return action.isAsked && message.delivery?.state === 'failed'
+            ? { ...rest, isRedelivering: true }
+            : rest;
+        }),
+      };
   }
 };
