@@ -67,12 +67,21 @@ const urlOf = (request: OutsideRequest): string => {
 };
 
 /**
+ * Reads a platform's error answer (status 400 and above) into its own error, carrying the code
+ * that decides what happens next (a refused token, a rate limit, a closed window); undefined
+ * leaves callOutside's own error.
+ */
+export type PlatformErrorReader = (body: Buffer, status: number) => OutsideError | undefined;
+
+/**
  * One call. Answers any status below 400 with its bytes; a status of 400 and above throws an
- * OutsideError of kind `http` (retryable for 408, 429 and 5xx), as do time-outs and network errors.
+ * OutsideError of kind `http` (retryable for 408, 429 and 5xx), or what `readError` makes of the
+ * body, as do time-outs and network errors.
  */
 export const callOutside = async (
   request: OutsideRequest,
   fetchImpl: typeof fetch = fetch,
+  readError?: PlatformErrorReader,
 ): Promise<OutsideResponse> => {
   const headers: Record<string, string> = { ...request.headers };
   let body: string | Uint8Array | undefined;
@@ -94,11 +103,14 @@ export const callOutside = async (
     });
     const bytes = Buffer.from(await response.arrayBuffer());
     if (response.status >= 400)
-      throw new OutsideError(
-        'http',
-        errorWordsOf(bytes, `HTTP ${response.status}`),
-        response.status,
-        isRetryableStatus(response.status),
+      throw (
+        readError?.(bytes, response.status) ??
+        new OutsideError(
+          'http',
+          errorWordsOf(bytes, `HTTP ${response.status}`),
+          response.status,
+          isRetryableStatus(response.status),
+        )
       );
     return { status: response.status, headers: response.headers, body: bytes };
   } catch (error) {
@@ -117,20 +129,28 @@ export const callOutside = async (
   }
 };
 
-/** A call whose answer must be JSON (a platform error page instead is a `protocol` error, retryable). */
-export const callOutsideJson = async <T = Record<string, unknown>>(
-  request: OutsideRequest,
-  fetchImpl: typeof fetch = fetch,
-): Promise<T> => {
-  const response = await callOutside(request, fetchImpl);
+/**
+ * An answer that must be JSON: a platform's error page instead is a `protocol` error, retryable.
+ * `platform` names who answered, in the error's words.
+ */
+export const parseOutsideJson = <T = Record<string, unknown>>(
+  response: OutsideResponse,
+  platform = 'the platform',
+): T => {
   try {
     return JSON.parse(response.body.toString('utf8')) as T;
   } catch {
     throw new OutsideError(
       'protocol',
-      'the platform answered something other than JSON',
+      `${platform} answered something other than JSON`,
       response.status,
       true,
     );
   }
 };
+
+/** A call whose answer must be JSON. */
+export const callOutsideJson = async <T = Record<string, unknown>>(
+  request: OutsideRequest,
+  fetchImpl: typeof fetch = fetch,
+): Promise<T> => parseOutsideJson<T>(await callOutside(request, fetchImpl));

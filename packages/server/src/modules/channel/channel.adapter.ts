@@ -98,6 +98,11 @@ export type OutboundMedia = {
 
 /** An agent's (or the robot's) message on its way out. */
 export type OutboundMessage = {
+  /**
+   * Stable across retries of the same delivery (the message's mid, or the notice's job id);
+   * platforms that de-duplicate by a request key use it.
+   */
+  id: string;
   kind: 'text' | 'image' | 'file' | 'voice' | 'video' | 'link';
   /** The text, or the link's URL; for media, a caption (may be empty). */
   text: string;

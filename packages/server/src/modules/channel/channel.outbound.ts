@@ -91,9 +91,11 @@ export const createChannelOutbound = (
   const absoluteUrl = (url: string) => (url.startsWith('/') ? `${deps.publicUrl}${url}` : url);
 
   const outboundOf = async (message: Message): Promise<OutboundMessage> => {
-    if (message.type === 'robot') return { kind: 'text', text: textOfRobotReply(message.content) };
+    // The mid stays the same however often the job runs: the platforms' de-duplication key.
+    const id = message.mid;
+    if (message.type === 'robot') return { id, kind: 'text', text: textOfRobotReply(message.content) };
     if (message.type === 'text' || message.type === 'link')
-      return { kind: message.type, text: message.content };
+      return { id, kind: message.type, text: message.content };
     if (!message.fileUrl) throw new DeliveryRefusal(`unsupported:${message.type}`);
     const key = message.fileUrl.slice(message.fileUrl.indexOf('/uploads/') + '/uploads/'.length);
     const attachment = await db
@@ -102,6 +104,7 @@ export const createChannelOutbound = (
       .where('storage_key', '=', key)
       .executeTakeFirst();
     return {
+      id,
       kind: message.type as OutboundMessage['kind'],
       text: message.content,
       media: {
@@ -138,7 +141,8 @@ export const createChannelOutbound = (
     if (row && thread) await messages.publish(thread, toMessage(row));
   };
 
-  const deliver = async (payload: DeliverPayload) => {
+  /** `jobId`: the delivery job's id, the same on each of its attempts (a notice's stable id). */
+  const deliver = async (payload: DeliverPayload, jobId: number) => {
     const [account, user] = await Promise.all([
       findAccountById(db, payload.accountId),
       findChannelUserById(db, payload.channelUserId),
@@ -152,7 +156,7 @@ export const createChannelOutbound = (
       if (!row || row.status === 'recall') return;
       outgoing = await outboundOf(toMessage(row));
     } else {
-      outgoing = { kind: 'text', text: payload.text ?? '' };
+      outgoing = { id: `notice:${payload.channelUserId}:${jobId}`, kind: 'text', text: payload.text ?? '' };
     }
     if (adapter.replyWindowMs !== null && now() > Number(user.last_inbound_at) + adapter.replyWindowMs)
       throw new DeliveryRefusal(`window_closed:${Math.round(adapter.replyWindowMs / 3600_000)}`);
@@ -168,7 +172,7 @@ export const createChannelOutbound = (
 
   jobs.register(deliverJobKind, {
     maxAttempts: deliveryAttempts,
-    run: (payload) => deliver(payload as DeliverPayload),
+    run: (payload, job) => deliver(payload as DeliverPayload, job.id),
     onRetry: async (payload, error) =>
       showDelivery(payload as DeliverPayload, 'pending', describeFailure(error)),
     onGiveUp: async (raw, error) => {

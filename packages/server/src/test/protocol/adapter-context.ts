@@ -27,3 +27,14 @@ export const createTestAdapterContext = (
     cursor: () => state,
   };
 };
+
+let sequence = 0;
+
+/**
+ * A fresh OutboundMessage id per call: platforms that de-duplicate by it (LINE's retry key,
+ * Feishu's uuid) would drop a test's second message under a repeated one.
+ */
+export const testMessageId = (): string => {
+  sequence += 1;
+  return `m_test_${sequence}`;
+};

@@ -5,7 +5,7 @@ import type {
   ChannelTestPlatform,
   WebhookRequest,
 } from '../../modules/channel/channel.adapter.js';
-import { parseJsonBody, samplePng, startLocalPlatform } from './shopee.js';
+import { parseJsonBody, samplePng, startLocalPlatform } from './local-server.js';
 
 /*
  * A local server for the Baidu marketing channel's (OpenKefu-defined) protocol: tokens issued and

@@ -5,7 +5,7 @@ import type {
   ChannelTestPlatform,
   WebhookRequest,
 } from '../../modules/channel/channel.adapter.js';
-import { parseJsonBody, samplePng, startLocalPlatform, type LocalAnswer } from './shopee.js';
+import { parseJsonBody, samplePng, startLocalPlatform, type LocalAnswer } from './local-server.js';
 
 /*
  * A local Douyin open platform for tests: stable client tokens (issued, expirable), the direct

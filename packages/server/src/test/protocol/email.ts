@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChannelTestKit, WebhookRequest } from '../../modules/channel/channel.adapter.js';
 import { startTestSmtpServer, type ReceivedMail } from '../../lib/mail/test-smtp.js';
-import { samplePng } from './shopee.js';
+import { samplePng } from './local-server.js';
 
 /*
  * The email channel's platform: a local SMTP server that takes the replies (and can refuse them

@@ -1,15 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encryptFeishuEvent, signFeishuRequest } from '../../lib/channels/feishu/crypto.js';
 import type { ChannelTestKit, WebhookRequest } from '../../modules/channel/channel.adapter.js';
 import { imageBytes } from '../upload-fixtures.js';
+import { parseForm, readBody, sendJson, serveLocally } from './local-server.js';
 
 /*
  * A local Feishu open platform for tests: tenant tokens (app id and secret checked), IM messages,
  * image and file uploads, message resources (a real PNG) and the bot's info, answering the way
- * Feishu does, including its error codes inside JSON bodies. It can fail the next sends with
- * HTTP 500, revoke the tokens it issued (99991663), and refuse a user (230013).
+ * Feishu does, including its error codes inside JSON bodies, and sending one message per `uuid`
+ * (a repeat answers the first one's result). It can fail the next sends with HTTP 500, revoke the
+ * tokens it issued (99991663), and refuse a user (230013).
  */
 
 export type FeishuSentMessage = {
@@ -17,6 +18,7 @@ export type FeishuSentMessage = {
   msgType: string;
   content: Record<string, unknown>;
   messageId: string;
+  uuid: string;
 };
 
 export type FeishuPlatform = {
@@ -42,30 +44,6 @@ export type FeishuPlatform = {
   png: Buffer;
   close: () => Promise<void>;
 };
-
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
-const parseForm = async (request: IncomingMessage, body: Buffer) => {
-  const form = await new Request('http://127.0.0.1/', {
-    method: 'POST',
-    headers: { 'content-type': request.headers['content-type'] ?? '' },
-    body,
-  }).formData();
-  const fields: Record<string, string> = {};
-  let file: { name: string; data: Buffer } | undefined;
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') fields[name] = value;
-    else file = { name: value.name, data: Buffer.from(await value.arrayBuffer()) };
-  }
-  return { fields, file };
-};
-
-const sendJson = (response: ServerResponse, status: number, body: unknown) =>
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
 
 export const startFeishuPlatform = async (
   options: { appId?: string; appSecret?: string } = {},
@@ -138,9 +116,17 @@ export const startFeishuPlatform = async (
         receive_id: string;
         msg_type: string;
         content: string;
+        uuid?: string;
       };
       if (refusedUsers.has(sent.receive_id))
         return sendJson(response, 400, { code: 230013, msg: 'Bot has NO availability to this user.' });
+      const earlier = sent.uuid && platform.messages.find((message) => message.uuid === sent.uuid);
+      if (earlier)
+        return sendJson(response, 200, {
+          code: 0,
+          msg: 'success',
+          data: { message_id: earlier.messageId, msg_type: earlier.msgType },
+        });
       sequence += 1;
       const messageId = `om_sent_${sequence}`;
       platform.messages.push({
@@ -148,6 +134,7 @@ export const startFeishuPlatform = async (
         msgType: sent.msg_type,
         content: JSON.parse(sent.content) as Record<string, unknown>,
         messageId,
+        uuid: sent.uuid ?? '',
       });
       return sendJson(response, 200, {
         code: 0,
@@ -161,7 +148,7 @@ export const startFeishuPlatform = async (
       request.method === 'POST'
     ) {
       const kind = path.endsWith('images') ? 'image' : 'file';
-      const { fields, file } = await parseForm(request, body);
+      const { fields, file } = await parseForm(request.headers['content-type'] ?? '', body);
       if (
         !file ||
         (kind === 'image' && fields.image_type !== 'message') ||
@@ -204,18 +191,10 @@ export const startFeishuPlatform = async (
     return sendJson(response, 404, { code: 404, msg: 'not found' });
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) =>
-      sendJson(response, 500, { code: 1, msg: String(error) }),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...platform,
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const server = await serveLocally(handle, (response, error) =>
+    sendJson(response, 500, { code: 1, msg: String(error) }),
+  );
+  return { ...platform, url: server.base, close: server.close };
 };
 
 export type FeishuWebhookSettings = { verificationToken: string; encryptKey?: string };

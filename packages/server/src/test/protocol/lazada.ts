@@ -6,7 +6,7 @@ import type {
   ChannelTestPlatform,
   WebhookRequest,
 } from '../../modules/channel/channel.adapter.js';
-import { samplePng, startLocalPlatform, type LocalAnswer } from './shopee.js';
+import { samplePng, startLocalPlatform, type LocalAnswer } from './local-server.js';
 
 /*
  * A local Lazada Open Platform for tests: one server for both the region API (/rest/...) and the

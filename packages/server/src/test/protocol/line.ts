@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { signLineBody } from '../../lib/channels/line/signature.js';
 import type { ChannelTestKit, WebhookRequest } from '../../modules/channel/channel.adapter.js';
 import { imageBytes } from '../upload-fixtures.js';
+import { readBody, sendJson, serveLocally } from './local-server.js';
 
 /*
  * A local LINE platform for tests: the Messaging API (push with retry keys, profiles, bot info) on
@@ -33,24 +33,6 @@ export type LinePlatform = {
   profileLookups: () => number;
   png: Buffer;
   close: () => Promise<void>;
-};
-
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
-const sendJson = (
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-) => response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
-
-const listen = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -173,22 +155,17 @@ export const startLinePlatform = async (
   };
 
   const serverOf = (name: 'api' | 'data') =>
-    createServer((request, response) => {
-      handle(name, request, response).catch((error: unknown) =>
-        sendJson(response, 500, { message: String(error) }),
-      );
-    });
-  const api = serverOf('api');
-  const data = serverOf('data');
-  const [url, dataUrl] = await Promise.all([listen(api), listen(data)]);
+    serveLocally(
+      (request, response) => handle(name, request, response),
+      (response, error) => sendJson(response, 500, { message: String(error) }),
+    );
+  const [api, data] = await Promise.all([serverOf('api'), serverOf('data')]);
   return {
     ...platform,
-    url,
-    dataUrl,
+    url: api.base,
+    dataUrl: data.base,
     close: async () => {
-      await Promise.all(
-        [api, data].map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-      );
+      await Promise.all([api.close(), data.close()]);
     },
   };
 };

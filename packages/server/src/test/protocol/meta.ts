@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { GRAPH_VERSION } from '../../lib/channels/meta/graph.js';
 import { signMetaBody } from '../../lib/channels/meta/signature.js';
 import type { ChannelTestKit, WebhookRequest } from '../../modules/channel/channel.adapter.js';
 import { imageBytes } from '../upload-fixtures.js';
+import { parseForm, readBody, sendJson, serveLocally } from './local-server.js';
 
 /*
  * A local Graph API for tests, speaking both WhatsApp Cloud API (/{phone-number-id}/messages,
@@ -37,15 +37,6 @@ export type MetaPlatform = {
   png: Buffer;
   close: () => Promise<void>;
 };
-
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
-const sendJson = (response: ServerResponse, status: number, body: unknown) =>
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
 
 const graphError = (message: string, code: number, extra: Record<string, unknown> = {}) => ({
   error: { message, type: 'OAuthException', code, ...extra, fbtrace_id: 'A1b2C3d4E5f6' },
@@ -184,16 +175,7 @@ export const startMetaPlatform = async (
     }
     if (route === `${phoneNumberId}/media` && request.method === 'POST') {
       if (token !== accessToken) return refuseToken();
-      const form = await new Request('http://127.0.0.1/', {
-        method: 'POST',
-        headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body: new Uint8Array(body),
-      }).formData();
-      const fields: Record<string, string> = {};
-      let file: { name: string; data: Buffer } | undefined;
-      for (const [name, value] of form.entries())
-        if (typeof value === 'string') fields[name] = value;
-        else file = { name: value.name, data: Buffer.from(await value.arrayBuffer()) };
+      const { fields, file } = await parseForm(request.headers['content-type'] ?? '', body);
       if (!file || fields.messaging_product !== 'whatsapp' || !fields.type)
         return sendJson(
           response,
@@ -231,18 +213,15 @@ export const startMetaPlatform = async (
     );
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) =>
-      sendJson(response, 500, graphError(String(error), 1)),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveLocally(handle, (response, error) =>
+    sendJson(response, 500, graphError(String(error), 1)),
+  );
+  base = server.base;
   return {
     ...platform,
     url: base,
     attachmentUrl: (name) => `${base}/messenger-cdn/v/t1.15752-9/${name}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 };
 

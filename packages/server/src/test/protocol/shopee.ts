@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { signShopeeCall, signShopeePush } from '../../lib/channels/shopee/shopee.sign.js';
 import { isSameSignature } from '../../lib/channels/shared/signature.js';
@@ -9,80 +7,12 @@ import type {
   ChannelTestPlatform,
   WebhookRequest,
 } from '../../modules/channel/channel.adapter.js';
+import { parseJsonBody, samplePng, startLocalPlatform, type LocalAnswer } from './local-server.js';
 
 /*
  * A local Shopee Open Platform v2 for tests: checks every call's signature and timestamp as
  * Shopee does, issues, refreshes and expires shop tokens, keeps what the app sent, serves images.
- *
- * It also holds the small local-server plumbing and PNG that the other platforms' test servers
- * (lazada.ts, douyin.ts, weibo.ts, baidu.ts) share.
  */
-
-/** A valid 1×1 PNG. */
-export const samplePng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-export type LocalCall = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-};
-
-export type LocalAnswer = { status?: number; json?: unknown; body?: Buffer | string; contentType?: string };
-
-/** An HTTP server on 127.0.0.1 (port 0) answering each call with `handle`; calls are recorded. */
-export const startLocalPlatform = async (handle: (call: LocalCall, base: string) => LocalAnswer) => {
-  const calls: LocalCall[] = [];
-  let base = '';
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', base);
-      const call: LocalCall = {
-        method: request.method ?? 'GET',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        headers: request.headers,
-        body: Buffer.concat(chunks),
-      };
-      calls.push(call);
-      let answer: LocalAnswer;
-      try {
-        answer = handle(call, base);
-      } catch (error) {
-        answer = { status: 500, json: { error: 'test_server', message: String(error) } };
-      }
-      const body =
-        answer.json !== undefined
-          ? JSON.stringify(answer.json)
-          : typeof answer.body === 'string'
-            ? answer.body
-            : answer.body;
-      response.writeHead(answer.status ?? 200, {
-        'content-type': answer.contentType ?? (answer.json !== undefined ? 'application/json' : 'text/plain'),
-      });
-      response.end(body ?? '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
-/** Form or JSON body parameters as text (numbers kept as their digits). */
-export const parseJsonBody = (body: Buffer): Record<string, unknown> => {
-  if (body.length === 0) return {};
-  return JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-};
 
 export const shopeeTestAccount = {
   partnerId: '2001887',

@@ -1,3 +1,4 @@
+import { testMessageId } from './adapter-context.js';
 import { describe, expect, it } from 'vitest';
 import { miniAdapter } from '../../modules/channel/adapters/mini/mini.adapter.js';
 import { mpAdapter } from '../../modules/channel/adapters/mp/mp.adapter.js';
@@ -57,16 +58,16 @@ describe.each(kits)('%s kit', (kit, adapter) => {
       ).rejects.toThrow(ChannelSignatureError);
 
       const to = { externalUserId: 'user-1', context: message.context ?? {} };
-      await adapter.send(ctx, to, { kind: 'text', text: 'Hi, how can I help?' });
+      await adapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'Hi, how can I help?' });
       expect(platform.sent()).toEqual([{ to: 'user-1', text: 'Hi, how can I help?' }]);
 
       platform.failNextSends(1);
       const failure = await adapter
-        .send(ctx, to, { kind: 'text', text: 'lost' })
+        .send(ctx, to, { id: testMessageId(), kind: 'text', text: 'lost' })
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(OutsideError);
       expect((failure as OutsideError).isRetryable).toBe(true);
-      await adapter.send(ctx, to, { kind: 'text', text: 'retried' });
+      await adapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'retried' });
       expect(platform.sent().map((sent) => sent.text)).toEqual(['Hi, how can I help?', 'retried']);
 
       const [image] = await receive(

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createWechatCrypt } from '../../lib/channels/wechat/crypt.js';
 import { computeWechatSignature } from '../../lib/channels/wechat/signature.js';
 import { buildWechatXml } from '../../lib/channels/wechat/xml.js';
 import { createTestAdapterContext } from './adapter-context.js';
+import { readBody, serveLocally } from './local-server.js';
 import {
   type ChannelTestKit,
   type ChannelTestPlatform,
@@ -90,12 +90,6 @@ export type WechatPlatformStub = {
 };
 
 type TokenOwner = { kind: 'official'; appId: string } | { kind: 'work'; corpId: string; secret: string };
-
-const readBody = async (request: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
 
 /** The one file part of a multipart/form-data body. */
 const parseMultipart = (body: Buffer, contentType: string): WechatStubMedia | undefined => {
@@ -437,22 +431,8 @@ export const startWechatPlatform = async (
     }
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    ...stub,
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
-  };
+  const server = await serveLocally(handle);
+  return { ...stub, url: server.base, close: server.close };
 };
 
 /** An adapter context for WeChat adapters' own tests (the shared one, with a WeChat-ish account id). */

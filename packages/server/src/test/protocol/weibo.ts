@@ -5,7 +5,7 @@ import type {
   ChannelTestPlatform,
   WebhookRequest,
 } from '../../modules/channel/channel.adapter.js';
-import { samplePng, startLocalPlatform, type LocalAnswer } from './shopee.js';
+import { samplePng, startLocalPlatform, type LocalAnswer } from './local-server.js';
 
 /*
  * A local Weibo for tests: the fan-service reply API (m.api), media downloads (upload.api) and the

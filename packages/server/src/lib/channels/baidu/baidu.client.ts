@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
 import { callOutsideJson, OutsideError } from '../../outside/http.js';
+import { callWithToken } from '../shared/token.js';
 
 /*
  * Baidu marketing consultation messages (百度营销 / 爱番番-style). No public push protocol for
@@ -77,11 +78,5 @@ export const callBaidu = async (ctx: AdapterContext, path: string, body: unknown
         ctx.fetchImpl,
       ),
     );
-  try {
-    return await once(await fetchBaiduToken(ctx));
-  } catch (error) {
-    if (!(error instanceof OutsideError) || error.platformCode !== 'token_expired') throw error;
-    await ctx.tokens.drop(baiduTokenName);
-    return once(await fetchBaiduToken(ctx));
-  }
+  return callWithToken(ctx, baiduTokenName, () => fetchBaiduToken(ctx), once);
 };

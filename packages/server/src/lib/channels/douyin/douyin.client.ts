@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
 import { callOutsideJson, OutsideError } from '../../outside/http.js';
+import { callWithToken } from '../shared/token.js';
 
 /*
  * Douyin open platform (open.douyin.com): webhooks signed X-Douyin-Signature = sha1(client secret
@@ -90,11 +91,5 @@ export const callDouyin = async (
         ctx.fetchImpl,
       ),
     );
-  try {
-    return await once(await fetchDouyinClientToken(ctx));
-  } catch (error) {
-    if (!(error instanceof OutsideError) || error.platformCode !== 'token_expired') throw error;
-    await ctx.tokens.drop(douyinTokenName);
-    return once(await fetchDouyinClientToken(ctx));
-  }
+  return callWithToken(ctx, douyinTokenName, () => fetchDouyinClientToken(ctx), once);
 };

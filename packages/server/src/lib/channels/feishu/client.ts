@@ -1,5 +1,11 @@
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
-import { callOutside, OutsideError, type OutsideRequest, type OutsideResponse } from '../../outside/http.js';
+import {
+  callOutside,
+  OutsideError,
+  parseOutsideJson,
+  type OutsideRequest,
+  type OutsideResponse,
+} from '../../outside/http.js';
 
 /*
  * Calls to Feishu's open platform with the app's tenant_access_token. Feishu reports errors as a
@@ -39,42 +45,26 @@ const feishuErrorOf = (answer: FeishuAnswer, status: number): OutsideError => {
   );
 };
 
-/** One call without a token; Feishu's error codes become OutsideErrors carrying them. */
+const isFeishuError = (answer: FeishuAnswer | undefined): answer is FeishuAnswer =>
+  typeof answer?.code === 'number' && answer.code !== 0;
+
+/** One call without a token; Feishu's error codes (in an error body or under 200) become OutsideErrors carrying them. */
 export const callFeishuOnce = async (
   ctx: AdapterContext,
   request: OutsideRequest,
 ): Promise<OutsideResponse> => {
-  let errorBody: Buffer | undefined;
-  // callOutside keeps only the error's words; Feishu's code (which token error? rate limit?) is in the body.
-  const fetchKeepingErrors: typeof fetch = async (input, init) => {
-    const response = await (ctx.fetchImpl ?? fetch)(input, init);
-    if (response.status >= 400) errorBody = Buffer.from(await response.clone().arrayBuffer());
-    return response;
-  };
-  let response: OutsideResponse;
-  try {
-    response = await callOutside(request, fetchKeepingErrors);
-  } catch (error) {
-    const answer = errorBody && parseAnswer(errorBody);
-    if (error instanceof OutsideError && answer && typeof answer.code === 'number' && answer.code !== 0)
-      throw feishuErrorOf(answer, error.status ?? 0);
-    throw error;
-  }
+  const response = await callOutside(request, ctx.fetchImpl, (body, status) => {
+    const answer = parseAnswer(body);
+    return isFeishuError(answer) ? feishuErrorOf(answer, status) : undefined;
+  });
   if ((response.headers.get('content-type') ?? '').includes('json')) {
     const answer = parseAnswer(response.body);
-    if (answer && typeof answer.code === 'number' && answer.code !== 0)
-      throw feishuErrorOf(answer, response.status);
+    if (isFeishuError(answer)) throw feishuErrorOf(answer, response.status);
   }
   return response;
 };
 
-const parseJsonOf = <T>(response: OutsideResponse): T => {
-  try {
-    return JSON.parse(response.body.toString('utf8')) as T;
-  } catch {
-    throw new OutsideError('protocol', 'Feishu answered something other than JSON', response.status, true);
-  }
-};
+const parseJsonOf = <T>(response: OutsideResponse): T => parseOutsideJson<T>(response, 'Feishu');
 
 /** A cached tenant_access_token, or a new one (valid two hours). */
 export const getTenantToken = async (ctx: AdapterContext): Promise<string> => {

@@ -1,5 +1,6 @@
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
-import { callOutside, OutsideError } from '../../outside/http.js';
+import { callOutside, OutsideError, parseOutsideJson } from '../../outside/http.js';
+import { callWithToken } from '../shared/token.js';
 import { signLazadaCall } from './lazada.sign.js';
 
 /*
@@ -66,12 +67,7 @@ export const callLazada = async (ctx: AdapterContext, request: LazadaRequest): P
     },
     ctx.fetchImpl,
   );
-  let answer: LazadaAnswer;
-  try {
-    answer = JSON.parse(response.body.toString('utf8')) as LazadaAnswer;
-  } catch {
-    throw new OutsideError('protocol', 'Lazada answered something other than JSON', response.status, true);
-  }
+  const answer = parseOutsideJson<LazadaAnswer>(response, 'Lazada');
   const code = String(answer.code ?? '0');
   if (code !== '0')
     throw new OutsideError(
@@ -146,13 +142,10 @@ export const refreshLazadaToken = async (ctx: AdapterContext): Promise<string> =
 export const callLazadaSeller = async (
   ctx: AdapterContext,
   request: Omit<LazadaRequest, 'accessToken' | 'isAuth'>,
-): Promise<LazadaAnswer> => {
-  const accessToken = (await ctx.tokens.get(lazadaAccessTokenName)) ?? (await refreshLazadaToken(ctx));
-  try {
-    return await callLazada(ctx, { ...request, accessToken });
-  } catch (error) {
-    if (!(error instanceof OutsideError) || error.platformCode !== 'token_expired') throw error;
-    await ctx.tokens.drop(lazadaAccessTokenName);
-    return callLazada(ctx, { ...request, accessToken: await refreshLazadaToken(ctx) });
-  }
-};
+): Promise<LazadaAnswer> =>
+  callWithToken(
+    ctx,
+    lazadaAccessTokenName,
+    async () => (await ctx.tokens.get(lazadaAccessTokenName)) ?? (await refreshLazadaToken(ctx)),
+    (accessToken) => callLazada(ctx, { ...request, accessToken }),
+  );

@@ -1,5 +1,11 @@
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
-import { callOutside, OutsideError, type OutsideRequest, type OutsideResponse } from '../../outside/http.js';
+import {
+  callOutside,
+  OutsideError,
+  parseOutsideJson,
+  type OutsideRequest,
+  type OutsideResponse,
+} from '../../outside/http.js';
 
 /*
  * Calls to the LINE Messaging API with the channel access token. LINE reports errors as HTTP
@@ -31,9 +37,6 @@ export const callLine = async (ctx: AdapterContext, request: OutsideRequest): Pr
 
 export const callLineJson = async <T>(ctx: AdapterContext, request: OutsideRequest): Promise<T> => {
   const response = await callLine(ctx, request);
-  try {
-    return JSON.parse(response.body.toString('utf8') || '{}') as T;
-  } catch {
-    throw new OutsideError('protocol', 'LINE answered something other than JSON', response.status, true);
-  }
+  // Some LINE answers are empty: an empty object then.
+  return response.body.length === 0 ? ({} as T) : parseOutsideJson<T>(response, 'LINE');
 };

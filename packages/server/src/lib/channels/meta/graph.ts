@@ -1,5 +1,11 @@
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
-import { callOutside, OutsideError, type OutsideRequest, type OutsideResponse } from '../../outside/http.js';
+import {
+  callOutside,
+  OutsideError,
+  parseOutsideJson,
+  type OutsideRequest,
+  type OutsideResponse,
+} from '../../outside/http.js';
 
 /*
  * Calls to Meta's Graph API (WhatsApp Cloud API, Messenger). Errors come as HTTP 4xx/5xx with
@@ -48,51 +54,30 @@ const graphErrorOf = (error: GraphError, status: number): OutsideError => {
   return new OutsideError('platform', words, status, isRetryable, String(code));
 };
 
+/** Graph's error object, when the body is one (not a proxy's page: callOutside's error says enough). */
+const readGraphError = (body: Buffer, status: number): OutsideError | undefined => {
+  try {
+    const error = (JSON.parse(body.toString('utf8')) as { error?: GraphError }).error;
+    return error && typeof error === 'object' ? graphErrorOf(error, status) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** One call with the bearer token; Meta's error object becomes an OutsideError carrying its code. */
-export const callGraph = async (
+export const callGraph = (
   ctx: AdapterContext,
   accessToken: string,
   request: OutsideRequest,
-): Promise<OutsideResponse> => {
-  let errorBody: Buffer | undefined;
-  // callOutside keeps only the error's words; the code (window closed? rate limit?) is in the body.
-  const fetchKeepingErrors: typeof fetch = async (input, init) => {
-    const response = await (ctx.fetchImpl ?? fetch)(input, init);
-    if (response.status >= 400) errorBody = Buffer.from(await response.clone().arrayBuffer());
-    return response;
-  };
-  try {
-    return await callOutside(
-      { ...request, headers: { ...request.headers, Authorization: `Bearer ${accessToken}` } },
-      fetchKeepingErrors,
-    );
-  } catch (error) {
-    if (!(error instanceof OutsideError) || !errorBody) throw error;
-    let graphError: GraphError | undefined;
-    try {
-      graphError = (JSON.parse(errorBody.toString('utf8')) as { error?: GraphError }).error;
-    } catch {
-      // Not Graph's JSON (a proxy's page): callOutside's error says enough.
-    }
-    if (graphError && typeof graphError === 'object') throw graphErrorOf(graphError, error.status ?? 0);
-    throw error;
-  }
-};
+): Promise<OutsideResponse> =>
+  callOutside(
+    { ...request, headers: { ...request.headers, Authorization: `Bearer ${accessToken}` } },
+    ctx.fetchImpl,
+    readGraphError,
+  );
 
 export const callGraphJson = async <T>(
   ctx: AdapterContext,
   accessToken: string,
   request: OutsideRequest,
-): Promise<T> => {
-  const response = await callGraph(ctx, accessToken, request);
-  try {
-    return JSON.parse(response.body.toString('utf8')) as T;
-  } catch {
-    throw new OutsideError(
-      'protocol',
-      'the Graph API answered something other than JSON',
-      response.status,
-      true,
-    );
-  }
-};
+): Promise<T> => parseOutsideJson<T>(await callGraph(ctx, accessToken, request), 'the Graph API');

@@ -1,4 +1,11 @@
 import { createHmac } from 'node:crypto';
+import {
+  ChannelSignatureError,
+  type AdapterContext,
+  type InboundMessage,
+  type WebhookOutcome,
+  type WebhookRequest,
+} from '../../../modules/channel/channel.adapter.js';
 import { isSameText } from '../../secrets.js';
 
 /*
@@ -48,4 +55,26 @@ export const readMetaWebhook = (
     // Signed but not JSON: nothing we can read.
   }
   return { kind: 'refused', reason: 'the body is not JSON' };
+};
+
+/**
+ * A Meta webhook call as both adapters answer it: the handshake's challenge echoed, a refused call
+ * as ChannelSignatureError, an event's messages read by `parse` (WhatsApp's or Messenger's reader).
+ */
+export const answerMetaWebhook = (
+  ctx: AdapterContext,
+  request: WebhookRequest,
+  parse: (body: Record<string, unknown>) => InboundMessage[],
+): WebhookOutcome => {
+  const webhook = readMetaWebhook(request, {
+    appSecret: ctx.settings.appSecret ?? '',
+    verifyToken: ctx.settings.verifyToken ?? '',
+  });
+  if (webhook.kind === 'refused') throw new ChannelSignatureError(webhook.reason);
+  if (webhook.kind === 'challenge')
+    return { answer: { status: 200, contentType: 'text/plain', body: webhook.challenge }, messages: [] };
+  return {
+    answer: { status: 200, contentType: 'text/plain', body: 'EVENT_RECEIVED' },
+    messages: parse(webhook.body),
+  };
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
 import { callOutside, OutsideError } from '../../outside/http.js';
+import { callWithToken } from '../shared/token.js';
 import { signShopeeCall } from './shopee.sign.js';
 
 /*
@@ -193,16 +194,12 @@ export const callShopeeShop = async (
   shopId = ctx.settings.shopId ?? '',
 ): Promise<ShopeeAnswer> => {
   if (!shopId) throw notAuthorised();
-  const accessToken =
-    (await ctx.tokens.get(shopeeAccessTokenName)) ?? (await refreshShopeeToken(ctx, shopId));
-  try {
-    return await callShopee(ctx, { ...request, shop: { accessToken, shopId } });
-  } catch (error) {
-    if (!(error instanceof OutsideError) || error.platformCode !== 'token_expired') throw error;
-    await ctx.tokens.drop(shopeeAccessTokenName);
-    const fresh = await refreshShopeeToken(ctx, shopId);
-    return callShopee(ctx, { ...request, shop: { accessToken: fresh, shopId } });
-  }
+  return callWithToken(
+    ctx,
+    shopeeAccessTokenName,
+    async () => (await ctx.tokens.get(shopeeAccessTokenName)) ?? (await refreshShopeeToken(ctx, shopId)),
+    (accessToken) => callShopee(ctx, { ...request, shop: { accessToken, shopId } }),
+  );
 };
 
 /** A multipart/form-data body with one file field (callOutside sends bytes as they are). */

@@ -1,4 +1,8 @@
-import { ChannelSignatureError, type WebhookRequest } from '../../../modules/channel/channel.adapter.js';
+import {
+  ChannelSignatureError,
+  type WebhookOutcome,
+  type WebhookRequest,
+} from '../../../modules/channel/channel.adapter.js';
 import { createWechatCrypt } from './crypt.js';
 import { isWechatSignatureValid } from './signature.js';
 import { parseWechatXml } from './xml.js';
@@ -11,6 +15,12 @@ import { parseWechatXml } from './xml.js';
  */
 
 export type OpenedCallback = { kind: 'verify'; echo: string } | { kind: 'push'; body: string };
+
+/** The URL check's answer: the echostr, opened, as it came. */
+export const echoOutcome = (echo: string): WebhookOutcome => ({
+  answer: { status: 200, contentType: 'text/plain', body: echo },
+  messages: [],
+});
 
 const required = (value: string | undefined, what: string): string => {
   if (!value) throw new ChannelSignatureError(`no ${what} configured`);

@@ -26,15 +26,15 @@ const transientCodes = new Set([10001, 10009, 10022, 10023, 10024]);
 // Expired or revoked tokens: the admin must paste a new one (Weibo issues no refresh token here).
 const tokenCodes = new Set([21314, 21315, 21316, 21317, 21327, 21332]);
 
-const errorOf = (status: number, body: Buffer): OutsideError | null => {
+const errorOf = (status: number, body: Buffer): OutsideError | undefined => {
   let parsed: { error?: string; error_code?: number | string };
   try {
     parsed = JSON.parse(body.toString('utf8')) as typeof parsed;
   } catch {
-    return null;
+    return undefined;
   }
   if (parsed.error_code === undefined || parsed.error_code === null || Number(parsed.error_code) === 0)
-    return null;
+    return undefined;
   const code = Number(parsed.error_code);
   const words = tokenCodes.has(code)
     ? `the Weibo access token was refused (${parsed.error ?? code}): paste a new one`
@@ -53,8 +53,6 @@ export const callWeibo = async (
   },
 ) => {
   const base = ctx.apiBase(request.host, weiboBases[request.host]);
-  // callOutside keeps only a 4xx body's words, not Weibo's error_code: read it on the way.
-  const fetchImpl = ctx.fetchImpl ?? fetch;
   const response = await callOutside(
     {
       method: request.form ? 'POST' : 'GET',
@@ -67,14 +65,9 @@ export const callWeibo = async (
           }
         : {}),
     },
-    async (input, init) => {
-      const answer = await fetchImpl(input, init);
-      if (answer.status < 400 || answer.status >= 500) return answer;
-      const bytes = Buffer.from(await answer.arrayBuffer());
-      const error = errorOf(answer.status, bytes);
-      if (error) throw error;
-      return new Response(bytes, { status: answer.status, headers: answer.headers });
-    },
+    ctx.fetchImpl,
+    // A 4xx body carries Weibo's error_code; a 5xx stays callOutside's (retryable) error.
+    (body, status) => (status < 500 ? errorOf(status, body) : undefined),
   );
   const error = errorOf(response.status, response.body);
   if (error) throw error;

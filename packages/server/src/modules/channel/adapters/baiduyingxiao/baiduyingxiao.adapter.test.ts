@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -8,7 +8,7 @@ import {
   buildBaiduPush,
   startBaiduPlatform,
 } from '../../../../test/protocol/baidu.js';
-import { samplePng } from '../../../../test/protocol/shopee.js';
+import { samplePng } from '../../../../test/protocol/local-server.js';
 import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { baiduyingxiaoAdapter } from './baiduyingxiao.adapter.js';
 
@@ -100,9 +100,10 @@ describe('Baidu webhook', () => {
 
 describe('Baidu send', () => {
   it('sends text and images into the session with a bearer token', async () => {
-    expect((await baiduyingxiaoAdapter.send(ctx, to, { kind: 'text', text: '您好' })).externalId).toMatch(
-      /^bdm-/,
-    );
+    expect(
+      (await baiduyingxiaoAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: '您好' }))
+        .externalId,
+    ).toMatch(/^bdm-/);
     expect(platform.sent.at(-1)!.body).toEqual({
       sessionId: 'sess-v-1',
       visitorId: 'v-1',
@@ -110,6 +111,7 @@ describe('Baidu send', () => {
       text: '您好',
     });
     await baiduyingxiaoAdapter.send(ctx, to, {
+      id: testMessageId(),
       kind: 'image',
       text: '',
       media: {
@@ -127,22 +129,22 @@ describe('Baidu send', () => {
   });
 
   it('fetches a new token once when the old one expired', async () => {
-    await baiduyingxiaoAdapter.send(ctx, to, { kind: 'text', text: 'a' });
+    await baiduyingxiaoAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'a' });
     platform.expireTokens();
     const before = platform.counts.tokens;
-    await baiduyingxiaoAdapter.send(ctx, to, { kind: 'text', text: 'b' });
+    await baiduyingxiaoAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'b' });
     expect(platform.counts.tokens).toBe(before + 1);
   });
 
   it('a 5xx is retryable, a permission error is not', async () => {
     platform.failNextSends(1);
     const busy = await baiduyingxiaoAdapter
-      .send(ctx, to, { kind: 'text', text: 'x' })
+      .send(ctx, to, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect((busy as OutsideError).isRetryable).toBe(true);
     platform.denyNextSends(1);
     const denied = await baiduyingxiaoAdapter
-      .send(ctx, to, { kind: 'text', text: 'x' })
+      .send(ctx, to, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(OutsideError);
     expect((denied as OutsideError).platformCode).toBe('6');

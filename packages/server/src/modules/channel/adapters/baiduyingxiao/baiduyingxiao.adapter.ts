@@ -6,7 +6,7 @@ import {
   signBaiduCheck,
   signBaiduPush,
 } from '../../../../lib/channels/baidu/baidu.client.js';
-import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media.js';
 import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import { ChannelSignatureError, type ChannelAdapter, type InboundMessage } from '../../channel.adapter.js';

@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,7 +7,7 @@ import {
   douyinTestAccount,
   startDouyinPlatform,
 } from '../../../../test/protocol/douyin.js';
-import { samplePng } from '../../../../test/protocol/shopee.js';
+import { samplePng } from '../../../../test/protocol/local-server.js';
 import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { douyinAdapter } from './douyin.adapter.js';
 
@@ -108,7 +108,11 @@ describe('Douyin webhook', () => {
 
 describe('Douyin send', () => {
   it('replies with the client token to the conversation', async () => {
-    const result = await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'hello' });
+    const result = await douyinAdapter.send(ctx, recipient, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'hello',
+    });
     expect(result.externalId).toMatch(/^@/);
     const last = platform.sent.at(-1)!;
     expect(last.openId).toBe(douyinTestAccount.accountOpenId);
@@ -121,10 +125,10 @@ describe('Douyin send', () => {
   });
 
   it('fetches a new token once when Douyin says it expired', async () => {
-    await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'a' });
+    await douyinAdapter.send(ctx, recipient, { id: testMessageId(), kind: 'text', text: 'a' });
     platform.expireTokens();
     const before = platform.counts.tokens;
-    await douyinAdapter.send(ctx, recipient, { kind: 'text', text: 'b' });
+    await douyinAdapter.send(ctx, recipient, { id: testMessageId(), kind: 'text', text: 'b' });
     expect(platform.counts.tokens).toBe(before + 1);
     expect(platform.sent.at(-1)!.text).toBe('b');
   });
@@ -132,13 +136,13 @@ describe('Douyin send', () => {
   it('a 5xx is retryable, a permission error is not', async () => {
     platform.failNextSends(1);
     const busy = await douyinAdapter
-      .send(ctx, recipient, { kind: 'text', text: 'x' })
+      .send(ctx, recipient, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect(busy).toBeInstanceOf(OutsideError);
     expect((busy as OutsideError).isRetryable).toBe(true);
     platform.denyNextSends(1);
     const denied = await douyinAdapter
-      .send(ctx, recipient, { kind: 'text', text: 'x' })
+      .send(ctx, recipient, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect((denied as OutsideError).platformCode).toBe('2100009');
     expect((denied as OutsideError).isRetryable).toBe(false);

@@ -4,7 +4,7 @@ import {
   fetchDouyinClientToken,
   signDouyinWebhook,
 } from '../../../../lib/channels/douyin/douyin.client.js';
-import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media.js';
 import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import { ChannelSignatureError, type ChannelAdapter, type InboundMessage } from '../../channel.adapter.js';

@@ -1,3 +1,4 @@
+import { testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer } from '../../../../lib/mail/test-smtp.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -103,7 +104,7 @@ describe('email adapter', () => {
         externalUserId: 'ada@example.com',
         context: { subject: 'Re: Order 1234', messageId: '<m-1@example.com>' },
       },
-      { kind: 'text', text: 'It is on its way.' },
+      { id: testMessageId(), kind: 'text', text: 'It is on its way.' },
     );
     const [mail] = await smtp.waitFor('ada@example.com');
     expect(mail?.header('subject')).toBe('Re: Order 1234');
@@ -118,6 +119,7 @@ describe('email adapter', () => {
       ctx,
       { externalUserId: 'carol@example.com', context: { subject: 'Invoice', messageId: '' } },
       {
+        id: testMessageId(),
         kind: 'file',
         text: '',
         media: {
@@ -137,7 +139,11 @@ describe('email adapter', () => {
   it('counts a busy server (451) and an unreachable one as worth retrying', async () => {
     smtp.failNext(1);
     const busy = await emailAdapter
-      .send(ctx, { externalUserId: 'dan@example.com', context: {} }, { kind: 'text', text: 'x' })
+      .send(
+        ctx,
+        { externalUserId: 'dan@example.com', context: {} },
+        { id: testMessageId(), kind: 'text', text: 'x' },
+      )
       .catch((error: unknown) => error);
     expect(busy).toBeInstanceOf(OutsideError);
     expect(busy).toMatchObject({ isRetryable: true, platformCode: '451' });
@@ -145,7 +151,7 @@ describe('email adapter', () => {
       .send(
         { ...ctx, caid: 'email-closed', settings: { ...ctx.settings, smtpPort: '1' } },
         { externalUserId: 'e@example.com', context: {} },
-        { kind: 'text', text: 'x' },
+        { id: testMessageId(), kind: 'text', text: 'x' },
       )
       .catch((error: unknown) => error);
     expect(unreachable).toMatchObject({ kind: 'network', isRetryable: true });

@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -133,8 +133,8 @@ describe('feishu send', () => {
 
   it('sends text to the open_id with the tenant token, fetching the token once for two sends', async () => {
     const issuedBefore = platform.tokensIssued();
-    const first = await feishuAdapter.send(ctx, user, { kind: 'text', text: 'Hello' });
-    await feishuAdapter.send(ctx, user, { kind: 'text', text: 'Again' });
+    const first = await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'text', text: 'Hello' });
+    await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'text', text: 'Again' });
     expect(first.externalId).toMatch(/^om_sent_/);
     expect(platform.tokensIssued() - issuedBefore).toBe(1);
     expect(platform.messages.map((message) => [message.receiveId, message.msgType, message.content])).toEqual(
@@ -148,23 +148,37 @@ describe('feishu send', () => {
     expect(sends[0].authorization).toMatch(/^Bearer t-/);
   });
 
+  it('sends a retried delivery once: its uuid comes from the message id', async () => {
+    const message = { id: testMessageId(), kind: 'text' as const, text: 'retried delivery' };
+    const first = await feishuAdapter.send(ctx, user, message);
+    expect(await feishuAdapter.send(ctx, user, message)).toEqual(first);
+    expect(platform.messages.map((sent) => sent.content.text)).toEqual(['retried delivery']);
+    expect(platform.messages[0].uuid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('drops a token Feishu refuses and retries once with a fresh one', async () => {
-    await feishuAdapter.send(ctx, user, { kind: 'text', text: 'one' });
+    await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'text', text: 'one' });
     const issuedBefore = platform.tokensIssued();
     platform.expireTokens();
-    await feishuAdapter.send(ctx, user, { kind: 'text', text: 'two' });
+    await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'text', text: 'two' });
     expect(platform.tokensIssued() - issuedBefore).toBe(1);
     expect(platform.messages.map((message) => message.content.text)).toEqual(['one', 'two']);
   });
 
   it('makes a 500 a retryable error and a refused user a final one, with Feishu’s code', async () => {
     platform.failNextSends(1);
-    const busy = await refusalOf(feishuAdapter.send(ctx, user, { kind: 'text', text: 'x' }));
+    const busy = await refusalOf(
+      feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'text', text: 'x' }),
+    );
     expect(busy).toBeInstanceOf(OutsideError);
     expect(busy).toMatchObject({ kind: 'platform', status: 500, isRetryable: true, platformCode: '2200' });
     platform.refuseUser('ou_blocked');
     const refused = await refusalOf(
-      feishuAdapter.send(ctx, { externalUserId: 'ou_blocked', context: {} }, { kind: 'text', text: 'x' }),
+      feishuAdapter.send(
+        ctx,
+        { externalUserId: 'ou_blocked', context: {} },
+        { id: testMessageId(), kind: 'text', text: 'x' },
+      ),
     );
     expect(refused).toMatchObject({
       isRetryable: false,
@@ -176,8 +190,8 @@ describe('feishu send', () => {
 
   it('uploads an image and sends it, as rich text when it has a caption', async () => {
     const media = mediaOf('photo.png', 'image/png', platform.png);
-    await feishuAdapter.send(ctx, user, { kind: 'image', text: '', media });
-    await feishuAdapter.send(ctx, user, { kind: 'image', text: 'the label', media });
+    await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'image', text: '', media });
+    await feishuAdapter.send(ctx, user, { id: testMessageId(), kind: 'image', text: 'the label', media });
     expect(
       platform.uploads.map((upload) => [upload.kind, upload.fields.image_type, upload.fileName]),
     ).toEqual([
@@ -204,7 +218,12 @@ describe('feishu send', () => {
 
   it('uploads a file with its type and sends it, then its caption', async () => {
     const media = mediaOf('terms.pdf', 'application/pdf', Buffer.from('%PDF-1.4 test'));
-    const sent = await feishuAdapter.send(ctx, user, { kind: 'file', text: 'our terms', media });
+    const sent = await feishuAdapter.send(ctx, user, {
+      id: testMessageId(),
+      kind: 'file',
+      text: 'our terms',
+      media,
+    });
     expect(platform.uploads[0]).toMatchObject({
       kind: 'file',
       fields: { file_type: 'pdf', file_name: 'terms.pdf' },
@@ -214,6 +233,8 @@ describe('feishu send', () => {
       ['text', { text: 'our terms' }],
     ]);
     expect(sent.externalId).toBe(platform.messages[0].messageId);
+    // Two messages of one delivery: each its own uuid, or Feishu would drop the caption.
+    expect(platform.messages[0].uuid).not.toBe(platform.messages[1].uuid);
   });
 });
 

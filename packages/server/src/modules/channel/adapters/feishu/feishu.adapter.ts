@@ -10,7 +10,8 @@ import {
   parseFeishuMediaRef,
   type FeishuEnvelope,
 } from '../../../../lib/channels/feishu/event.js';
-import { fileNameOf, mediaTypeOf } from '../../../../lib/channels/meta/media.js';
+import { fileNameOf, mediaTypeOf } from '../../../../lib/channels/shared/media.js';
+import { requestKeyOf } from '../../../../lib/channels/shared/request-key.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import { isSameText } from '../../../../lib/secrets.js';
 import {
@@ -125,9 +126,14 @@ const uploadFile = async (ctx: AdapterContext, media: OutboundMedia): Promise<st
   return answer.data.file_key;
 };
 
+/**
+ * One message. `key` names it within the delivery: Feishu sends one message per `uuid` within an
+ * hour, so a delivery the job runner retries does not arrive twice.
+ */
 const sendOne = async (
   ctx: AdapterContext,
   openId: string,
+  key: string,
   msgType: string,
   content: unknown,
 ): Promise<string> => {
@@ -135,7 +141,12 @@ const sendOne = async (
     method: 'POST',
     url: `${feishuBaseOf(ctx)}/open-apis/im/v1/messages`,
     query: { receive_id_type: 'open_id' },
-    body: { receive_id: openId, msg_type: msgType, content: JSON.stringify(content) },
+    body: {
+      receive_id: openId,
+      msg_type: msgType,
+      content: JSON.stringify(content),
+      uuid: requestKeyOf(key),
+    },
   });
   return answer.data?.message_id ?? '';
 };
@@ -145,14 +156,14 @@ const sendMessage = async (
   openId: string,
   message: OutboundMessage,
 ): Promise<string> => {
-  const { media } = message;
+  const { media, id } = message;
   if (!media || message.kind === 'text' || message.kind === 'link')
-    return sendOne(ctx, openId, 'text', { text: message.text });
+    return sendOne(ctx, openId, id, 'text', { text: message.text });
   if (message.kind === 'image') {
     const imageKey = await uploadImage(ctx, media);
-    if (!message.text) return sendOne(ctx, openId, 'image', { image_key: imageKey });
+    if (!message.text) return sendOne(ctx, openId, id, 'image', { image_key: imageKey });
     // An image with a caption as one rich-text message, so the two cannot be half delivered.
-    return sendOne(ctx, openId, 'post', {
+    return sendOne(ctx, openId, id, 'post', {
       zh_cn: {
         title: '',
         content: [[{ tag: 'img', image_key: imageKey }], [{ tag: 'text', text: message.text }]],
@@ -161,8 +172,8 @@ const sendMessage = async (
   }
   // Voice and video go as files: Feishu's audio and media messages need opus and a cover image.
   const fileKey = await uploadFile(ctx, media);
-  const messageId = await sendOne(ctx, openId, 'file', { file_key: fileKey });
-  if (message.text) await sendOne(ctx, openId, 'text', { text: message.text });
+  const messageId = await sendOne(ctx, openId, id, 'file', { file_key: fileKey });
+  if (message.text) await sendOne(ctx, openId, `${id}#caption`, 'text', { text: message.text });
   return messageId;
 };
 

@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -7,7 +7,7 @@ import {
   lazadaTestAccount,
   startLazadaPlatform,
 } from '../../../../test/protocol/lazada.js';
-import { samplePng } from '../../../../test/protocol/shopee.js';
+import { samplePng } from '../../../../test/protocol/local-server.js';
 import { ChannelSignatureError, type AdapterContext } from '../../channel.adapter.js';
 import { lazadaAdapter } from './lazada.adapter.js';
 
@@ -149,7 +149,7 @@ describe('Lazada send', () => {
     const result = await lazadaAdapter.send(
       ctx,
       { externalUserId: '1011822749', context: { sessionId: session } },
-      { kind: 'text', text: 'hi' },
+      { id: testMessageId(), kind: 'text', text: 'hi' },
     );
     expect(result.externalId).toMatch(/^21d0/);
     expect(platform.sent.at(-1)!.params).toEqual({ session_id: session, template_id: '1', txt: 'hi' });
@@ -160,6 +160,7 @@ describe('Lazada send', () => {
       ctx,
       { externalUserId: '1011822749', context: { sessionId: session } },
       {
+        id: testMessageId(),
         kind: 'image',
         text: '',
         media: {
@@ -180,7 +181,7 @@ describe('Lazada send', () => {
 
   it('without a session it fails at once', async () => {
     const error = await lazadaAdapter
-      .send(ctx, { externalUserId: '1', context: {} }, { kind: 'text', text: 'x' })
+      .send(ctx, { externalUserId: '1', context: {} }, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect((error as OutsideError).isRetryable).toBe(false);
   });
@@ -188,7 +189,11 @@ describe('Lazada send', () => {
   it('a 5xx is retryable', async () => {
     platform.failNextSends(1);
     const error = await lazadaAdapter
-      .send(ctx, { externalUserId: '1', context: { sessionId: session } }, { kind: 'text', text: 'x' })
+      .send(
+        ctx,
+        { externalUserId: '1', context: { sessionId: session } },
+        { id: testMessageId(), kind: 'text', text: 'x' },
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as OutsideError).isRetryable).toBe(true);
@@ -197,7 +202,11 @@ describe('Lazada send', () => {
   it('a permission error is not', async () => {
     platform.denyNextSends(1);
     const error = await lazadaAdapter
-      .send(ctx, { externalUserId: '1', context: { sessionId: session } }, { kind: 'text', text: 'x' })
+      .send(
+        ctx,
+        { externalUserId: '1', context: { sessionId: session } },
+        { id: testMessageId(), kind: 'text', text: 'x' },
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as OutsideError).platformCode).toBe('InsufficientPermission');

@@ -1,4 +1,4 @@
-import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media.js';
 import { isSameSignature } from '../../../../lib/channels/shared/signature.js';
 import {
   buildLazadaAuthorizeUrl,

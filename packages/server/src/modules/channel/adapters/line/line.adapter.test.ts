@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
@@ -121,7 +121,11 @@ describe('line webhook', () => {
 
 describe('line send', () => {
   it('pushes text with the channel token and a UUID retry key', async () => {
-    const sent = await lineAdapter.send(ctx, customer, { kind: 'text', text: 'Your order shipped.' });
+    const sent = await lineAdapter.send(ctx, customer, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'Your order shipped.',
+    });
     expect(sent.externalId).toMatch(/^\d+$/);
     expect(platform.pushes).toEqual([
       {
@@ -139,11 +143,13 @@ describe('line send', () => {
 
   it('sends images by address with their caption in one push, files as a link', async () => {
     await lineAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'image',
       text: 'the label',
       media: mediaOf('label.png', 'image/png'),
     });
     await lineAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'file',
       text: 'our terms',
       media: mediaOf('terms.pdf', 'application/pdf'),
@@ -163,7 +169,11 @@ describe('line send', () => {
 
   it('resends a push whose answer was lost with the same key, and LINE delivers it once', async () => {
     platform.loseNextAnswer();
-    const sent = await lineAdapter.send(ctx, customer, { kind: 'text', text: 'exactly once' });
+    const sent = await lineAdapter.send(ctx, customer, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'exactly once',
+    });
     expect(sent.externalId).toBe('');
     expect(platform.pushes).toHaveLength(1);
     const pushes = platform.requests.filter((request) => request.path === '/v2/bot/message/push');
@@ -171,9 +181,23 @@ describe('line send', () => {
     expect(pushes[0].retryKey).toBe(pushes[1].retryKey);
   });
 
+  it('derives the key from the message id: a delivery the job runner retries is taken once', async () => {
+    const message = { id: testMessageId(), kind: 'text' as const, text: 'retried delivery' };
+    expect((await lineAdapter.send(ctx, customer, message)).externalId).not.toBe('');
+    expect(await lineAdapter.send(ctx, customer, message)).toEqual({ externalId: '' });
+    expect(platform.pushes).toHaveLength(1);
+    const keys = platform.requests
+      .filter((request) => request.path === '/v2/bot/message/push')
+      .map((request) => request.retryKey);
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it('makes a 500 retryable and a used-up monthly quota or a wrong token final', async () => {
     platform.failNextSends(1);
-    const busy = await refusalOf(lineAdapter.send(ctx, customer, { kind: 'text', text: 'x' }));
+    const busy = await refusalOf(
+      lineAdapter.send(ctx, customer, { id: testMessageId(), kind: 'text', text: 'x' }),
+    );
     expect(busy).toBeInstanceOf(OutsideError);
     expect(busy).toMatchObject({
       status: 500,
@@ -182,13 +206,16 @@ describe('line send', () => {
     });
     const wrong = await refusalOf(
       lineAdapter.send(contextOf({ ...settings, channelAccessToken: 'revoked' }), customer, {
+        id: testMessageId(),
         kind: 'text',
         text: 'x',
       }),
     );
     expect(wrong).toMatchObject({ status: 401, isRetryable: false });
     platform.exhaustQuota();
-    const quota = await refusalOf(lineAdapter.send(ctx, customer, { kind: 'text', text: 'x' }));
+    const quota = await refusalOf(
+      lineAdapter.send(ctx, customer, { id: testMessageId(), kind: 'text', text: 'x' }),
+    );
     expect(quota).toMatchObject({
       status: 429,
       isRetryable: false,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  callLine,
   callLineJson,
   classifyLineError,
   lineBaseOf,
@@ -9,7 +7,8 @@ import {
 } from '../../../../lib/channels/line/client.js';
 import { parseLineWebhook, type LineWebhook } from '../../../../lib/channels/line/events.js';
 import { isValidLineSignature } from '../../../../lib/channels/line/signature.js';
-import { callOutsideBounded, fileNameOf, mediaTypeOf } from '../../../../lib/channels/meta/media.js';
+import { requestKeyOf } from '../../../../lib/channels/shared/request-key.js';
+import { callOutsideBounded, fileNameOf, mediaTypeOf } from '../../../../lib/channels/shared/media.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
   ChannelSignatureError,
@@ -92,28 +91,26 @@ const lineMessagesOf = (message: OutboundMessage): Record<string, unknown>[] => 
 };
 
 /**
- * One push. The retry key makes LINE run it at most once: if the answer is lost (time-out,
- * network), the same request is sent once more with the same key, and a 409 then means the first
- * got through. The key is per call because the interface gives send() nothing stable to derive
- * it from (no outbound message id), so a later retry by the job runner is a new push.
+ * One push. The retry key, derived from the message's stable id, makes LINE run it at most once:
+ * if the answer is lost (time-out, network) the same request is sent once more, and when the job
+ * runner retries the delivery later it carries the same key again; a 409 then means an earlier
+ * push got through.
  */
 const push = async (
   ctx: AdapterContext,
   to: string,
+  messageId: string,
   messages: Record<string, unknown>[],
 ): Promise<string> => {
   const request = {
     method: 'POST' as const,
     url: `${lineBaseOf(ctx)}/v2/bot/message/push`,
-    headers: { 'X-Line-Retry-Key': randomUUID() },
+    headers: { 'X-Line-Retry-Key': requestKeyOf(messageId) },
     body: { to, messages },
   };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const response = await callLine(ctx, request);
-      const answer = JSON.parse(response.body.toString('utf8') || '{}') as {
-        sentMessages?: { id?: string }[];
-      };
+      const answer = await callLineJson<{ sentMessages?: { id?: string }[] }>(ctx, request);
       return answer.sentMessages?.[0]?.id ?? '';
     } catch (error) {
       if (error instanceof OutsideError && error.status === 409) return '';
@@ -152,7 +149,7 @@ export const lineAdapter: ChannelAdapter = {
   },
 
   send: async (ctx, to, message) => ({
-    externalId: await push(ctx, to.externalUserId, lineMessagesOf(message)),
+    externalId: await push(ctx, to.externalUserId, message.id, lineMessagesOf(message)),
   }),
 
   fetchMedia: async (ctx, ref) => {

@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../../lib/channels/meta/graph.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -112,7 +112,11 @@ describe('messenger webhook', () => {
 
 describe('messenger send', () => {
   it('sends a RESPONSE text to the PSID with the page token', async () => {
-    const sent = await messengerAdapter.send(ctx, customer, { kind: 'text', text: 'We are on it.' });
+    const sent = await messengerAdapter.send(ctx, customer, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'We are on it.',
+    });
     expect(sent.externalId).toMatch(/^m_sent_/);
     expect(platform.messengerMessages).toEqual([
       {
@@ -130,11 +134,13 @@ describe('messenger send', () => {
 
   it('sends attachments by our address, then the caption', async () => {
     await messengerAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'image',
       text: 'label',
       media: mediaOf('label.png', 'image/png'),
     });
     await messengerAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'file',
       text: '',
       media: mediaOf('terms.pdf', 'application/pdf'),
@@ -158,12 +164,18 @@ describe('messenger send', () => {
 
   it('makes a 5xx retryable and the closed 24-hour window final', async () => {
     platform.failNextSends(1);
-    const busy = await refusalOf(messengerAdapter.send(ctx, customer, { kind: 'text', text: 'x' }));
+    const busy = await refusalOf(
+      messengerAdapter.send(ctx, customer, { id: testMessageId(), kind: 'text', text: 'x' }),
+    );
     expect(busy).toBeInstanceOf(OutsideError);
     expect(busy).toMatchObject({ status: 500, isRetryable: true, platformCode: '2' });
     platform.closeWindow('1111');
     const closed = await refusalOf(
-      messengerAdapter.send(ctx, { externalUserId: '1111', context: {} }, { kind: 'text', text: 'x' }),
+      messengerAdapter.send(
+        ctx,
+        { externalUserId: '1111', context: {} },
+        { id: testMessageId(), kind: 'text', text: 'x' },
+      ),
     );
     expect(closed).toMatchObject({ isRetryable: false, platformCode: '10' });
     expect((closed as Error).message).toContain('24-hour reply window has closed');

@@ -1,17 +1,16 @@
 import { callGraphJson, graphUrlOf } from '../../../../lib/channels/meta/graph.js';
-import { callOutsideBounded, fileNameOf, mediaTypeOf } from '../../../../lib/channels/meta/media.js';
+import {
+  callOutsideBounded,
+  fileNameFromAddress,
+  mediaTypeOf,
+} from '../../../../lib/channels/shared/media.js';
 import {
   parseMessengerWebhook,
   type MessengerWebhook,
 } from '../../../../lib/channels/meta/messenger-events.js';
-import { readMetaWebhook } from '../../../../lib/channels/meta/signature.js';
+import { answerMetaWebhook } from '../../../../lib/channels/meta/signature.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
-import {
-  ChannelSignatureError,
-  type AdapterContext,
-  type ChannelAdapter,
-  type OutboundMessage,
-} from '../../channel.adapter.js';
+import { type AdapterContext, type ChannelAdapter, type OutboundMessage } from '../../channel.adapter.js';
 
 /*
  * Facebook Messenger Platform (a page's inbox). Replies are standard messages (messaging_type
@@ -73,19 +72,10 @@ export const messengerAdapter: ChannelAdapter = {
   type: 'messenger',
   replyWindowMs: 24 * 60 * 60 * 1000,
 
-  handleWebhook: async (ctx, request) => {
-    const webhook = readMetaWebhook(request, {
-      appSecret: ctx.settings.appSecret ?? '',
-      verifyToken: ctx.settings.verifyToken ?? '',
-    });
-    if (webhook.kind === 'refused') throw new ChannelSignatureError(webhook.reason);
-    if (webhook.kind === 'challenge')
-      return { answer: { status: 200, contentType: 'text/plain', body: webhook.challenge }, messages: [] };
-    return {
-      answer: { status: 200, contentType: 'text/plain', body: 'EVENT_RECEIVED' },
-      messages: parseMessengerWebhook(webhook.body as MessengerWebhook, ctx.settings.pageId ?? ''),
-    };
-  },
+  handleWebhook: async (ctx, request) =>
+    answerMetaWebhook(ctx, request, (body) =>
+      parseMessengerWebhook(body as MessengerWebhook, ctx.settings.pageId ?? ''),
+    ),
 
   send: async (ctx, to, message) => {
     const { media } = message;
@@ -107,11 +97,11 @@ export const messengerAdapter: ChannelAdapter = {
       maxMediaBytes,
     );
     const mediaType = mediaTypeOf(response);
-    const fromPath = url.pathname.split('/').pop() ?? '';
-    const fileName = /^[\w.%-]+\.[a-z0-9]{2,5}$/i.test(fromPath)
-      ? fromPath
-      : fileNameOf(response, 'attachment', mediaType);
-    return { data: response.body, mediaType, fileName };
+    return {
+      data: response.body,
+      mediaType,
+      fileName: fileNameFromAddress(url, response, 'attachment', mediaType),
+    };
   },
 
   test: async (ctx) => {

@@ -1,3 +1,4 @@
+import { testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWechatXml } from '../../../../lib/channels/wechat/xml.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -143,8 +144,8 @@ describe('mini adapter: platform calls', () => {
   it('sends texts with one token for two sends', async () => {
     const ctx = contextFor();
     const before = stub.tokenFetches();
-    await miniAdapter.send(ctx, to, { kind: 'text', text: 'Hi' });
-    await miniAdapter.send(ctx, to, { kind: 'text', text: 'There' });
+    await miniAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'Hi' });
+    await miniAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'There' });
     expect(stub.tokenFetches() - before).toBe(1);
     const sends = stub.calls.filter((call) => call.path === '/cgi-bin/message/custom/send');
     expect(sends[0].body).toEqual({ touser: 'o_mini_user', msgtype: 'text', text: { content: 'Hi' } });
@@ -154,6 +155,7 @@ describe('mini adapter: platform calls', () => {
   it('uploads images; a video (mini programs take only images) goes as a link', async () => {
     const ctx = contextFor();
     await miniAdapter.send(ctx, to, {
+      id: testMessageId(),
       kind: 'image',
       text: '',
       media: mediaOf(Buffer.from('jpg'), 'a.jpg', 'image/jpeg'),
@@ -163,6 +165,7 @@ describe('mini adapter: platform calls', () => {
       image: { media_id: stub.uploads.at(-1)?.mediaId },
     });
     await miniAdapter.send(ctx, to, {
+      id: testMessageId(),
       kind: 'video',
       text: '',
       media: mediaOf(Buffer.from('mp4'), 'b.mp4', 'video/mp4'),
@@ -175,7 +178,7 @@ describe('mini adapter: platform calls', () => {
 
   it('refreshes an expired token and classes failures', async () => {
     const ctx = contextFor();
-    const text = { kind: 'text' as const, text: 'x' };
+    const text = { id: testMessageId(), kind: 'text' as const, text: 'x' };
     await miniAdapter.send(ctx, to, text);
     stub.expireTokens();
     await miniAdapter.send(ctx, to, text);

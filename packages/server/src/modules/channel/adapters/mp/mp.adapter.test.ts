@@ -1,3 +1,4 @@
+import { testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWechatXml } from '../../../../lib/channels/wechat/xml.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -221,8 +222,10 @@ describe('mp adapter: platform calls', () => {
   it('sends texts through custom/send with one token for two sends', async () => {
     const ctx = contextFor();
     const before = stub.tokenFetches();
-    expect(await mpAdapter.send(ctx, to, { kind: 'text', text: 'Hello' })).toEqual({ externalId: '' });
-    await mpAdapter.send(ctx, to, { kind: 'text', text: 'Again' });
+    expect(await mpAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'Hello' })).toEqual({
+      externalId: '',
+    });
+    await mpAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'Again' });
     expect(stub.tokenFetches() - before).toBe(1);
     const sends = stub.calls.filter((call) => call.path === '/cgi-bin/message/custom/send');
     expect(sends.map((call) => call.body)).toEqual([
@@ -235,6 +238,7 @@ describe('mp adapter: platform calls', () => {
   it('uploads an image and sends it by media_id, its caption after it', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
     await mpAdapter.send(contextFor(), to, {
+      id: testMessageId(),
       kind: 'image',
       text: 'Your receipt',
       media: mediaOf(png, 'receipt.png', 'image/png'),
@@ -251,6 +255,7 @@ describe('mp adapter: platform calls', () => {
 
   it('sends a file (no file messages on official accounts) as a text with its name and address', async () => {
     await mpAdapter.send(contextFor(), to, {
+      id: testMessageId(),
       kind: 'file',
       text: 'The manual',
       media: mediaOf(Buffer.from('%PDF'), 'manual.pdf', 'application/pdf'),
@@ -264,15 +269,15 @@ describe('mp adapter: platform calls', () => {
 
   it('fetches a new token after 42001 and still delivers', async () => {
     const ctx = contextFor();
-    await mpAdapter.send(ctx, to, { kind: 'text', text: 'first' });
+    await mpAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'first' });
     stub.expireTokens();
-    await mpAdapter.send(ctx, to, { kind: 'text', text: 'second' });
+    await mpAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'second' });
     expect(stub.sends.map((send) => (send.text as { content: string }).content)).toEqual(['first', 'second']);
   });
 
   it('classes failures: 5xx and busy are retried, permissions and the closed window are not', async () => {
     const ctx = contextFor();
-    const text = { kind: 'text' as const, text: 'x' };
+    const text = { id: testMessageId(), kind: 'text' as const, text: 'x' };
     stub.failNextSends(1, 'http');
     expect(await errorOf(mpAdapter.send(ctx, to, text))).toMatchObject({ status: 500, isRetryable: true });
     stub.failNextSends(1, 'busy');
@@ -306,7 +311,7 @@ describe('mp adapter: platform calls', () => {
 
   it('tests the credentials with a real token request', async () => {
     const ctx = contextFor();
-    await mpAdapter.send(ctx, to, { kind: 'text', text: 'warm the cache' });
+    await mpAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'warm the cache' });
     const before = stub.tokenFetches();
     expect(await mpAdapter.test(ctx)).toEqual({ detail: 'Access token obtained' });
     expect(stub.tokenFetches()).toBe(before + 1);

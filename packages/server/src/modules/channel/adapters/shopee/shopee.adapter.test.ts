@@ -1,10 +1,10 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
+import { samplePng } from '../../../../test/protocol/local-server.js';
 import {
   buildShopeePush,
   buildWebchatPush,
-  samplePng,
   shopeeTestAccount,
   shopeeTestWebhookUrl,
   startShopeePlatform,
@@ -191,7 +191,7 @@ describe('Shopee send', () => {
     const result = await shopeeAdapter.send(
       ctx,
       { externalUserId: '7788', context: {} },
-      { kind: 'text', text: 'hello' },
+      { id: testMessageId(), kind: 'text', text: 'hello' },
     );
     expect(result.externalId).not.toBe('');
     const last = platform.sent.at(-1)!;
@@ -204,6 +204,7 @@ describe('Shopee send', () => {
       ctx,
       { externalUserId: '7788', context: {} },
       {
+        id: testMessageId(),
         kind: 'image',
         text: '',
         media: {
@@ -225,7 +226,7 @@ describe('Shopee send', () => {
   it('a 5xx is a retryable OutsideError', async () => {
     platform.failNextSends(1);
     const error = await shopeeAdapter
-      .send(ctx, { externalUserId: '7788', context: {} }, { kind: 'text', text: 'x' })
+      .send(ctx, { externalUserId: '7788', context: {} }, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as OutsideError).status).toBe(500);
@@ -235,7 +236,7 @@ describe('Shopee send', () => {
   it('a permission error is not retryable and keeps Shopee’s code', async () => {
     platform.denyNextSends(1);
     const error = await shopeeAdapter
-      .send(ctx, { externalUserId: '7788', context: {} }, { kind: 'text', text: 'x' })
+      .send(ctx, { externalUserId: '7788', context: {} }, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutsideError);
     expect((error as OutsideError).kind).toBe('platform');

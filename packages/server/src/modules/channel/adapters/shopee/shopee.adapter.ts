@@ -1,4 +1,4 @@
-import { fetchMediaByUrl } from '../../../../lib/channels/shared/media-by-url.js';
+import { fetchMediaByUrl } from '../../../../lib/channels/shared/media.js';
 import {
   buildMultipart,
   buildShopeeAuthorizeUrl,

@@ -1,3 +1,4 @@
+import { testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWechatXml } from '../../../../lib/channels/wechat/xml.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -244,8 +245,16 @@ describe('wechatkefu adapter: sending', () => {
     stub.kf.states.set(`${kfid}|wm_erin`, 0);
     const ctx = contextFor();
     const before = stub.tokenFetches();
-    const first = await wechatkefuAdapter.send(ctx, to('wm_erin'), { kind: 'text', text: 'Hello Erin' });
-    await wechatkefuAdapter.send(ctx, to('wm_erin'), { kind: 'text', text: 'Anything else?' });
+    const first = await wechatkefuAdapter.send(ctx, to('wm_erin'), {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'Hello Erin',
+    });
+    await wechatkefuAdapter.send(ctx, to('wm_erin'), {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'Anything else?',
+    });
     expect(stub.tokenFetches() - before).toBe(1);
     expect(first.externalId).toMatch(/^kfmsg/);
     expect(stub.kf.states.get(`${kfid}|wm_erin`)).toBe(1);
@@ -270,20 +279,22 @@ describe('wechatkefu adapter: sending', () => {
   it('refuses, without retrying, while a Work WeChat servicer holds the session or after it ended', async () => {
     stub.kf.states.set(`${kfid}|wm_fay`, 3);
     const held = await errorOf(
-      wechatkefuAdapter.send(contextFor(), to('wm_fay'), { kind: 'text', text: 'x' }),
+      wechatkefuAdapter.send(contextFor(), to('wm_fay'), { id: testMessageId(), kind: 'text', text: 'x' }),
     );
     expect(held).toMatchObject({ isRetryable: false, platformCode: 'service_state_3' });
     expect(held.message).toMatch(/servicer/);
     stub.kf.states.set(`${kfid}|wm_fay`, 4);
     expect(
-      await errorOf(wechatkefuAdapter.send(contextFor(), to('wm_fay'), { kind: 'text', text: 'x' })),
+      await errorOf(
+        wechatkefuAdapter.send(contextFor(), to('wm_fay'), { id: testMessageId(), kind: 'text', text: 'x' }),
+      ),
     ).toMatchObject({ isRetryable: false, platformCode: 'service_state_4' });
     expect(stub.sends).toEqual([]);
     await expect(
       wechatkefuAdapter.send(
         contextFor(),
         { externalUserId: 'wm_fay', context: {} },
-        { kind: 'text', text: 'x' },
+        { id: testMessageId(), kind: 'text', text: 'x' },
       ),
     ).rejects.toThrow(/open_kfid/);
   });
@@ -291,6 +302,7 @@ describe('wechatkefu adapter: sending', () => {
   it('uploads files and sends them as file messages', async () => {
     stub.kf.states.set(`${kfid}|wm_gil`, 1);
     await wechatkefuAdapter.send(contextFor(), to('wm_gil'), {
+      id: testMessageId(),
       kind: 'file',
       text: '',
       media: mediaOf(Buffer.from('%PDF-1.4'), 'invoice.pdf', 'application/pdf'),
@@ -305,7 +317,7 @@ describe('wechatkefu adapter: sending', () => {
   it('refreshes an expired token, classes failures, maps the per-window message limit', async () => {
     stub.kf.states.set(`${kfid}|wm_hal`, 1);
     const ctx = contextFor();
-    const text = { kind: 'text' as const, text: 'x' };
+    const text = { id: testMessageId(), kind: 'text' as const, text: 'x' };
     await wechatkefuAdapter.send(ctx, to('wm_hal'), text);
     stub.expireTokens();
     await wechatkefuAdapter.send(ctx, to('wm_hal'), text);

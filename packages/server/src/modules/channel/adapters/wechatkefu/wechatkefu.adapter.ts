@@ -4,7 +4,7 @@ import {
   getAccessToken,
   workApi,
 } from '../../../../lib/channels/wechat/api.js';
-import { openWorkCallback } from '../../../../lib/channels/wechat/callback.js';
+import { echoOutcome, openWorkCallback } from '../../../../lib/channels/wechat/callback.js';
 import { sendWechatOutbound, workMediaRules } from '../../../../lib/channels/wechat/outbound.js';
 import { parseWechatXml } from '../../../../lib/channels/wechat/xml.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -169,8 +169,7 @@ export const wechatkefuAdapter: ChannelAdapter = {
 
   handleWebhook: async (ctx, request) => {
     const opened = openWorkCallback(ctx.settings, request);
-    if (opened.kind === 'verify')
-      return { answer: { status: 200, contentType: 'text/plain', body: opened.echo }, messages: [] };
+    if (opened.kind === 'verify') return echoOutcome(opened.echo);
     const fields = parseWechatXml(opened.body);
     if (fields.Event !== 'kf_msg_or_event' || !fields.Token) return { answer: received, messages: [] };
     return { answer: received, messages: [], pullToken: fields.Token };

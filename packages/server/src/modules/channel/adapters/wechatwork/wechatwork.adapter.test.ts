@@ -1,3 +1,4 @@
+import { testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWechatXml } from '../../../../lib/channels/wechat/xml.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -163,8 +164,12 @@ describe('wechatwork adapter: platform calls', () => {
   it('sends texts as the app with one token for two sends', async () => {
     const ctx = contextFor();
     const before = stub.tokenFetches();
-    const { externalId } = await wechatworkAdapter.send(ctx, to, { kind: 'text', text: 'Ticket 7 is fixed' });
-    await wechatworkAdapter.send(ctx, to, { kind: 'text', text: 'Anything else?' });
+    const { externalId } = await wechatworkAdapter.send(ctx, to, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'Ticket 7 is fixed',
+    });
+    await wechatworkAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'Anything else?' });
     expect(externalId).toMatch(/^msg/);
     expect(stub.tokenFetches() - before).toBe(1);
     const tokenCall = stub.calls.find((call) => call.path === '/cgi-bin/gettoken');
@@ -184,6 +189,7 @@ describe('wechatwork adapter: platform calls', () => {
   it('uploads media by kind; voice that is not AMR goes as a link', async () => {
     const ctx = contextFor();
     await wechatworkAdapter.send(ctx, to, {
+      id: testMessageId(),
       kind: 'video',
       text: '',
       media: mediaOf(Buffer.from('mp4'), 'v.mp4', 'video/mp4'),
@@ -195,6 +201,7 @@ describe('wechatwork adapter: platform calls', () => {
       video: { media_id: stub.uploads.at(-1)?.mediaId },
     });
     await wechatworkAdapter.send(ctx, to, {
+      id: testMessageId(),
       kind: 'voice',
       text: '',
       media: mediaOf(Buffer.from('ogg'), 'v.ogg', 'audio/ogg'),
@@ -212,9 +219,11 @@ describe('wechatwork adapter: platform calls', () => {
       await wechatworkAdapter.send(
         ctx,
         { externalUserId: 'lisi', context: {} },
-        { kind: 'text', text: 'ok' },
+        { id: testMessageId(), kind: 'text', text: 'ok' },
       );
-      const error = await errorOf(wechatworkAdapter.send(ctx, to, { kind: 'text', text: 'x' }));
+      const error = await errorOf(
+        wechatworkAdapter.send(ctx, to, { id: testMessageId(), kind: 'text', text: 'x' }),
+      );
       expect(error).toMatchObject({ isRetryable: false, platformCode: '81013' });
       expect(error.message).toMatch(/visible range/);
       expect(members.sends.map((send) => send.touser)).toEqual(['lisi']);
@@ -225,7 +234,7 @@ describe('wechatwork adapter: platform calls', () => {
 
   it('refreshes an expired token and classes failures', async () => {
     const ctx = contextFor();
-    const text = { kind: 'text' as const, text: 'x' };
+    const text = { id: testMessageId(), kind: 'text' as const, text: 'x' };
     await wechatworkAdapter.send(ctx, to, text);
     stub.expireTokens();
     await wechatworkAdapter.send(ctx, to, text);

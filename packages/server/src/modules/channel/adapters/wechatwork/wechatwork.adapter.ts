@@ -4,7 +4,7 @@ import {
   getAccessToken,
   workApi,
 } from '../../../../lib/channels/wechat/api.js';
-import { openWorkCallback } from '../../../../lib/channels/wechat/callback.js';
+import { echoOutcome, openWorkCallback } from '../../../../lib/channels/wechat/callback.js';
 import { toInboundMessage } from '../../../../lib/channels/wechat/inbound.js';
 import { sendWechatOutbound, workMediaRules } from '../../../../lib/channels/wechat/outbound.js';
 import { parseWechatXml } from '../../../../lib/channels/wechat/xml.js';
@@ -26,8 +26,7 @@ export const wechatworkAdapter: ChannelAdapter = {
 
   handleWebhook: async (ctx, request) => {
     const opened = openWorkCallback(ctx.settings, request);
-    if (opened.kind === 'verify')
-      return { answer: { status: 200, contentType: 'text/plain', body: opened.echo }, messages: [] };
+    if (opened.kind === 'verify') return echoOutcome(opened.echo);
     const fields = parseWechatXml(opened.body);
     // One corporation's apps may share the callback address: another app's message is not ours.
     if (fields.AgentID && ctx.settings.agentId && fields.AgentID !== ctx.settings.agentId)

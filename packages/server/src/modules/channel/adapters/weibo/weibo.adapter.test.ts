@@ -1,7 +1,7 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OutsideError } from '../../../../lib/outside/http.js';
-import { samplePng } from '../../../../test/protocol/shopee.js';
+import { samplePng } from '../../../../test/protocol/local-server.js';
 import {
   buildWeiboCallback,
   buildWeiboMessage,
@@ -95,7 +95,7 @@ describe('Weibo calls', () => {
     const result = await weiboAdapter.send(
       ctx,
       { externalUserId: '555', context: {} },
-      { kind: 'text', text: 'hello' },
+      { id: testMessageId(), kind: 'text', text: 'hello' },
     );
     expect(result.externalId).not.toBe('');
     expect(platform.sent.at(-1)!.form).toEqual({
@@ -110,12 +110,12 @@ describe('Weibo calls', () => {
   it('a 5xx is retryable; a permission error and a refused token are not', async () => {
     platform.failNextSends(1);
     const busy = await weiboAdapter
-      .send(ctx, { externalUserId: '5', context: {} }, { kind: 'text', text: 'x' })
+      .send(ctx, { externalUserId: '5', context: {} }, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect((busy as OutsideError).isRetryable).toBe(true);
     platform.denyNextSends(1);
     const denied = await weiboAdapter
-      .send(ctx, { externalUserId: '5', context: {} }, { kind: 'text', text: 'x' })
+      .send(ctx, { externalUserId: '5', context: {} }, { id: testMessageId(), kind: 'text', text: 'x' })
       .catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(OutsideError);
     expect((denied as OutsideError).platformCode).toBe('20130');

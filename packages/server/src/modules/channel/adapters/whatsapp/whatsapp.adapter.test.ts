@@ -1,4 +1,4 @@
-import { createTestAdapterContext } from '../../../../test/protocol/adapter-context.js';
+import { createTestAdapterContext, testMessageId } from '../../../../test/protocol/adapter-context.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GRAPH_VERSION } from '../../../../lib/channels/meta/graph.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
@@ -107,7 +107,11 @@ describe('whatsapp webhook', () => {
 
 describe('whatsapp send', () => {
   it('sends text with the bearer token in the Cloud API shape', async () => {
-    const sent = await whatsappAdapter.send(ctx, customer, { kind: 'text', text: 'Your parcel left today.' });
+    const sent = await whatsappAdapter.send(ctx, customer, {
+      id: testMessageId(),
+      kind: 'text',
+      text: 'Your parcel left today.',
+    });
     expect(sent.externalId).toMatch(/^wamid\./);
     expect(platform.whatsappMessages).toEqual([
       {
@@ -128,11 +132,13 @@ describe('whatsapp send', () => {
 
   it('uploads media and sends it by id, with caption; other image formats as documents', async () => {
     await whatsappAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'image',
       text: 'the label',
       media: mediaOf('label.png', 'image/png', platform.png),
     });
     await whatsappAdapter.send(ctx, customer, {
+      id: testMessageId(),
       kind: 'image',
       text: '',
       media: mediaOf('anim.gif', 'image/gif', Buffer.from('GIF89a')),
@@ -160,7 +166,9 @@ describe('whatsapp send', () => {
 
   it('makes a 5xx retryable and a closed window final, in plain words', async () => {
     platform.failNextSends(1);
-    const busy = await refusalOf(whatsappAdapter.send(ctx, customer, { kind: 'text', text: 'x' }));
+    const busy = await refusalOf(
+      whatsappAdapter.send(ctx, customer, { id: testMessageId(), kind: 'text', text: 'x' }),
+    );
     expect(busy).toBeInstanceOf(OutsideError);
     expect(busy).toMatchObject({ status: 500, isRetryable: true, platformCode: '131000' });
     platform.closeWindow('4915112345678');
@@ -168,7 +176,7 @@ describe('whatsapp send', () => {
       whatsappAdapter.send(
         ctx,
         { externalUserId: '4915112345678', context: {} },
-        { kind: 'text', text: 'x' },
+        { id: testMessageId(), kind: 'text', text: 'x' },
       ),
     );
     expect(closed).toMatchObject({ status: 400, isRetryable: false, platformCode: '131047' });
@@ -177,6 +185,7 @@ describe('whatsapp send', () => {
     );
     const wrongToken = await refusalOf(
       whatsappAdapter.send(contextOf({ ...settings, accessToken: 'expired' }), customer, {
+        id: testMessageId(),
         kind: 'text',
         text: 'x',
       }),

@@ -1,10 +1,9 @@
 import { callGraphJson, graphUrlOf } from '../../../../lib/channels/meta/graph.js';
-import { callOutsideBounded, fileNameOf } from '../../../../lib/channels/meta/media.js';
-import { readMetaWebhook } from '../../../../lib/channels/meta/signature.js';
+import { bareMediaType, callOutsideBounded, fileNameOf } from '../../../../lib/channels/shared/media.js';
+import { answerMetaWebhook } from '../../../../lib/channels/meta/signature.js';
 import { parseWhatsAppWebhook, type WhatsAppWebhook } from '../../../../lib/channels/meta/whatsapp-events.js';
 import { OutsideError } from '../../../../lib/outside/http.js';
 import {
-  ChannelSignatureError,
   type AdapterContext,
   type ChannelAdapter,
   type OutboundMedia,
@@ -28,7 +27,7 @@ const sendableVideo = new Set(['video/mp4', 'video/3gpp']);
 
 /** WhatsApp refuses other formats as image/audio/video: those go as documents. */
 const whatsappTypeOf = (kind: OutboundMessage['kind'], mediaType: string) => {
-  const type = mediaType.split(';')[0].trim().toLowerCase();
+  const type = bareMediaType(mediaType);
   if (kind === 'image' && sendableImages.has(type)) return 'image';
   if (kind === 'voice' && sendableAudio.has(type)) return 'audio';
   if (kind === 'video' && sendableVideo.has(type)) return 'video';
@@ -69,19 +68,10 @@ export const whatsappAdapter: ChannelAdapter = {
   type: 'whatsapp',
   replyWindowMs: 24 * 60 * 60 * 1000,
 
-  handleWebhook: async (ctx, request) => {
-    const webhook = readMetaWebhook(request, {
-      appSecret: ctx.settings.appSecret ?? '',
-      verifyToken: ctx.settings.verifyToken ?? '',
-    });
-    if (webhook.kind === 'refused') throw new ChannelSignatureError(webhook.reason);
-    if (webhook.kind === 'challenge')
-      return { answer: { status: 200, contentType: 'text/plain', body: webhook.challenge }, messages: [] };
-    return {
-      answer: { status: 200, contentType: 'text/plain', body: 'EVENT_RECEIVED' },
-      messages: parseWhatsAppWebhook(webhook.body as WhatsAppWebhook, ctx.settings.phoneNumberId ?? ''),
-    };
-  },
+  handleWebhook: async (ctx, request) =>
+    answerMetaWebhook(ctx, request, (body) =>
+      parseWhatsAppWebhook(body as WhatsAppWebhook, ctx.settings.phoneNumberId ?? ''),
+    ),
 
   send: async (ctx, to, message) => {
     const { media } = message;
@@ -116,10 +106,7 @@ export const whatsappAdapter: ChannelAdapter = {
       { url: info.url, headers: { Authorization: `Bearer ${ctx.settings.accessToken}` }, timeoutMs: 120_000 },
       maxMediaBytes,
     );
-    const mediaType = (info.mime_type ?? response.headers.get('content-type') ?? 'application/octet-stream')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
+    const mediaType = bareMediaType(info.mime_type ?? response.headers.get('content-type'));
     return { data: response.body, mediaType, fileName: fileNameOf(response, ref, mediaType) };
   },
 

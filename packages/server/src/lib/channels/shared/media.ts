@@ -1,10 +1,10 @@
-import type { AdapterContext } from '../../../modules/channel/channel.adapter.js';
+import type { AdapterContext, FetchedMedia } from '../../../modules/channel/channel.adapter.js';
 import { callOutside, OutsideError, type OutsideRequest, type OutsideResponse } from '../../outside/http.js';
 
 /*
- * Downloading a platform user's media with a size bound, and naming what came. Kept with Meta's
- * helpers (Messenger hands over bare CDN addresses) and used by the Feishu and LINE adapters too,
- * because helpers may only write under their platforms' folders (move to lib/channels/ when one exists).
+ * Downloading a platform user's media (with a size bound where the platform's files can be large)
+ * and naming what came: the platform's own name, else the address's, else ours with the type's
+ * extension. Shared by every adapter that fetches media over HTTP.
  */
 
 const extensions: Record<string, string> = {
@@ -25,8 +25,14 @@ const extensions: Record<string, string> = {
   'text/plain': 'txt',
 };
 
+/** A media type without its parameters, lower-case ("image/png" of "Image/PNG; q=1"). */
+export const bareMediaType = (
+  value: string | null | undefined,
+  fallback = 'application/octet-stream',
+): string => (value ?? fallback).split(';')[0].trim().toLowerCase() || fallback;
+
 export const mediaTypeOf = (response: OutsideResponse, fallback = 'application/octet-stream'): string =>
-  (response.headers.get('content-type') ?? fallback).split(';')[0].trim().toLowerCase() || fallback;
+  bareMediaType(response.headers.get('content-type'), fallback);
 
 /** The name the platform gave (Content-Disposition), else `baseName` with the type's extension. */
 export const fileNameOf = (response: OutsideResponse, baseName: string, mediaType: string): string => {
@@ -81,4 +87,35 @@ export const callOutsideBounded = async (
     });
   };
   return callOutside(request, fetchBounded);
+};
+
+/** The address's last segment when it looks like a file name, else as `fileNameOf`. */
+export const fileNameFromAddress = (
+  url: URL,
+  response: OutsideResponse,
+  baseName: string,
+  mediaType: string,
+): string => {
+  const fromPath = url.pathname.split('/').pop() ?? '';
+  return /^[\w.%-]+\.[a-z0-9]{2,5}$/i.test(fromPath) ? fromPath : fileNameOf(response, baseName, mediaType);
+};
+
+/**
+ * Media that a platform hands over as a plain CDN address (Shopee, Lazada, Douyin, Baidu): one
+ * GET, the type from the answer's header, a name from the address.
+ */
+export const fetchMediaByUrl = async (
+  ctx: AdapterContext,
+  url: string,
+  baseName: string,
+): Promise<FetchedMedia> => {
+  if (!/^https?:\/\//i.test(url))
+    throw new OutsideError('protocol', 'the media reference is not an address', null, false, 'bad_media_ref');
+  const response = await callOutside({ url }, ctx.fetchImpl);
+  const mediaType = mediaTypeOf(response);
+  return {
+    data: response.body,
+    mediaType,
+    fileName: fileNameFromAddress(new URL(url), response, baseName, mediaType),
+  };
 };
