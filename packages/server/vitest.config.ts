@@ -10,6 +10,8 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Migrates and seeds one SQLite and one PostgreSQL template per run (test/global-setup.ts).
+    globalSetup: ['./src/test/global-setup.ts'],
     // argon2 hashing and real PostgreSQL/Redis round trips make some hooks slow on 2-core machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,

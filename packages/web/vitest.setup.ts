@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy…/waitFor wait up to 1 s by default; antd pages on a loaded 2-core CI machine can take longer
+// to settle. A ceiling, not a timing check: a passing wait returns as soon as the element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -12,6 +12,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** The organisation's validity ended: its console is read-only until renewed (issue 20). */
+  'PAYMENT_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'RATE_LIMITED',

@@ -43,3 +43,5 @@ export * from './statistic.js';
 export * from './visitor-support.js';
 export * from './dashboard.js';
 export * from './channel.js';
+export * from './billing.js';
+export * from './platform-admin.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { rechargeOrderEventSchema } from './billing.js';
 import { fieldErrorSchema } from './envelope.js';
+import { noticePushSchema } from './platform-admin.js';
 import { autoReplyPresetSchema, userStatusSchema } from './enums.js';
 import {
   messageHistorySchema,
@@ -125,6 +127,10 @@ export const serverEvents = {
   'ticket:notice': ticketNoticeSchema,
   /** The server ends the session (agent disabled or signed out elsewhere). */
   'session:end': z.object({ reason: z.string() }),
+  /** Console users of the organisation: platform staff sent a notice (the bell counts it). */
+  'notice:new': noticePushSchema,
+  /** Consoles of the organisation: a recharge order changed state (the QR code page turns to paid). */
+  'recharge:update': rechargeOrderEventSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

@@ -8,6 +8,7 @@ import {
   userStatusSchema,
   type UserStatus,
 } from './enums.js';
+import { ledgerKinds } from './billing.js';
 import { pageQuerySchema, queryBooleanSchema } from './envelope.js';
 import { passwordSchema, usernameSchema } from './register.js';
 
@@ -351,7 +352,8 @@ export const userSettingToggleQuerySchema = z.object({
 
 /** One row of the balance and validity history of an account (platform → user). */
 export const balanceLogSchema = z.object({
-  kind: z.enum(['renew', 'balance', 'validity']),
+  /** Platform staff's renew/balance/validity changes and, since issue 20, every ledger movement. */
+  kind: z.enum(ledgerKinds),
   amount: z.number(),
   balanceAfter: z.number(),
   validateUntilDate: z.string().nullable(),

@@ -64,6 +64,17 @@ import { statisticRoutes } from './modules/statistic/statistic.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { channelRoutes } from './modules/channel/channel.routes.js';
 import { channelWebhookRoutes } from './modules/channel/channel.webhook.routes.js';
+import { ledgerRoutes } from './modules/billing/ledger/ledger.routes.js';
+import { rechargeNotifyRoutes, rechargeRoutes } from './modules/billing/recharge/recharge.routes.js';
+import { promotionRoutes } from './modules/billing/promotion/promotion.routes.js';
+import { announcementRoutes } from './modules/billing/announcement/announcement.routes.js';
+import type { PaymentGateways } from './modules/billing/recharge/recharge.service.js';
+import { platformAdminRoutes } from './modules/platform/platform.routes.js';
+import { setupBilling, startBillingSchedule } from './modules/billing/bill/billing.setup.js';
+import { paymentProviders } from '@openkefu/contract';
+import { billRoutes } from './modules/billing/bill/bill.routes.js';
+import { planRoutes } from './modules/billing/plan/plan.routes.js';
+import { invoiceRoutes } from './modules/billing/invoice/invoice.routes.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -82,6 +93,8 @@ export type BuildAppOptions = {
   jobIntervalMs?: number;
   /** Defaults to pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
+  /** The payment providers' clients; defaults to the ones set up by config. */
+  paymentGateways?: PaymentGateways;
 };
 
 /** The HTTP application: used by main.ts to listen and by every test through app.inject. */
@@ -108,11 +121,20 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       limiter: options.limiter,
       delivery: options.delivery,
       presence: options.presence,
+      paymentGateways: options.paymentGateways,
     }),
   );
   app.decorateRequest('principal', null);
   app.decorateRequest('visitorPrincipal', null);
   app.setErrorHandler(handleError);
+  // Plans, bills and invoices as app.billing, and expired organisations' read-only check (a hook
+  // every route must get: before any route is registered).
+  setupBilling(app, {
+    // Payment methods the overview offers: the gateways given (tests), else those configured.
+    configuredProviders: options.paymentGateways
+      ? () => paymentProviders.filter((provider) => options.paymentGateways?.[provider])
+      : undefined,
+  });
   // Before every route and static file, so each answer carries its security headers.
   await registerSecurityHeaders(app, config);
 
@@ -198,12 +220,23 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(dashboardRoutes);
   await app.register(channelRoutes);
   await app.register(channelWebhookRoutes);
+  await app.register(ledgerRoutes);
+  await app.register(rechargeRoutes);
+  await app.register(rechargeNotifyRoutes);
+  await app.register(promotionRoutes);
+  await app.register(announcementRoutes);
+  await app.register(platformAdminRoutes);
+  await app.register(planRoutes);
+  await app.register(billRoutes);
+  await app.register(invoiceRoutes);
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
   app.addHook('onClose', async () => app.services.auth.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
   if (options.jobIntervalMs !== 0) {
     app.services.jobs.start(options.jobIntervalMs ?? 2000);
+    // Hourly billing run: usage, last month's bills on the 1st, expiry and balance warnings.
+    startBillingSchedule(app);
     // Hourly housekeeping of what only needs keeping for a while: failed jobs, platform message ids.
     const housekeeping = setInterval(() => {
       void app.services.jobs
@@ -212,6 +245,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       void app.services.channelInbound
         .prune()
         .catch((error: unknown) => app.log.error({ err: error }, 'channel prune failed'));
+      void app.services.recharges
+        .sweepExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'recharge expiry sweep failed'));
     }, 3600_000);
     housekeeping.unref();
     app.addHook('onClose', async () => clearInterval(housekeeping));

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PaymentKeyError, readPrivateKeyPem, readPublicKeyPem } from './lib/payments/payment.keys.js';
 
 /**
  * Server configuration: read once from the environment at start and validated, so that a typo
@@ -24,6 +25,34 @@ const urlOrEmpty = z
     (value) => value === '' || /^(https?:\/\/|mailto:|\/)\S*$/.test(value),
     'must be an http(s) address, a mailto: link or a path',
   );
+
+/** A key given as PEM text, base64 or a file path, read into PEM text ('' stays ''). */
+const keyValue = (read: (value: string) => string) =>
+  z.string().transform((value, ctx) => {
+    if (value.trim() === '') return '';
+    try {
+      return read(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: error instanceof PaymentKeyError ? error.message : String(error),
+      });
+      return z.NEVER;
+    }
+  });
+
+const paymentApiBases = ['wechatpay', 'alipay'] as const;
+
+const wechatPayNames = [
+  'WECHATPAY_MCH_ID',
+  'WECHATPAY_APP_ID',
+  'WECHATPAY_CERT_SERIAL',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+  'WECHATPAY_PUBLIC_KEY',
+  'WECHATPAY_PUBLIC_KEY_ID',
+] as const;
+const alipayNames = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
 
 const envSchema = z
   .object({
@@ -124,6 +153,49 @@ const envSchema = z
           value.split(',').every((pair) => /^[a-z][a-z0-9-]*=https?:\/\/\S+$/.test(pair.trim())),
         'must be platform=http(s)://address pairs separated by commas',
       ),
+    WECHATPAY_MCH_ID: z
+      .string()
+      .trim()
+      .regex(/^\d*$/, 'must be the merchant number (商户号, digits)')
+      .max(32),
+    WECHATPAY_APP_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]*$/, 'must be the AppID bound to the merchant, e.g. wx8888888888888888')
+      .max(32),
+    WECHATPAY_CERT_SERIAL: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]*$/, 'must be the merchant API certificate’s serial number (hex)')
+      .max(64),
+    WECHATPAY_PRIVATE_KEY: keyValue(readPrivateKeyPem),
+    WECHATPAY_API_V3_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === '' || /^[\x21-\x7e]{32}$/.test(value),
+        'must be the 32-character APIv3 key',
+      ),
+    WECHATPAY_PUBLIC_KEY: keyValue(readPublicKeyPem),
+    WECHATPAY_PUBLIC_KEY_ID: z
+      .string()
+      .trim()
+      .regex(/^(PUB_KEY_ID_[A-Za-z0-9_]+)?$/, 'must be the WeChat Pay public key’s id, PUB_KEY_ID_…')
+      .max(64),
+    ALIPAY_APP_ID: z.string().trim().regex(/^\d*$/, 'must be the app’s numeric APPID').max(32),
+    ALIPAY_PRIVATE_KEY: keyValue(readPrivateKeyPem),
+    ALIPAY_PUBLIC_KEY: keyValue(readPublicKeyPem),
+    PAYMENT_API_BASES: z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          value === '' ||
+          value
+            .split(',')
+            .every((pair) => new RegExp(`^(${paymentApiBases.join('|')})=https?://\\S+$`).test(pair.trim())),
+        `must be provider=http(s)://address pairs separated by commas (providers: ${paymentApiBases.join(', ')})`,
+      ),
     UPLOAD_MAX_IMAGE_MB: z.coerce
       .number({ message: 'must be a number' })
       .int('must be a whole number of megabytes')
@@ -145,6 +217,20 @@ const envSchema = z
         path: ['BOOTSTRAP_ADMIN_PASSWORD'],
         message: 'must be changed from the default when NODE_ENV=production',
       });
+    }
+    // A payment provider is all or nothing: half its settings would fail at the first payment.
+    for (const [provider, names] of [
+      ['WeChat Pay', wechatPayNames],
+      ['Alipay', alipayNames],
+    ] as const) {
+      if (names.every((name) => env[name] === '')) continue;
+      for (const name of names)
+        if (env[name] === '')
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required for ${provider} (set all of ${names.join(', ')}, or none)`,
+          });
     }
   });
 
@@ -331,6 +417,72 @@ export const configDocs: ConfigDoc[] = [
       "Other addresses for channel platforms' APIs, e.g. wechat=https://wx-proxy.internal,feishu=http://127.0.0.1:9300 (a proxy, a private deployment, or a test server). Platforms: wechat, wechat-open, wework, wework-login, feishu, line, line-data, graph, shopee, lazada, lazada-auth, douyin, weibo, weibo-fans, weibo-upload, baidu.",
   },
   {
+    name: 'WECHATPAY_MCH_ID',
+    default: '',
+    description:
+      'WeChat Pay (API v3, Native QR payment) for recharges: the merchant number (商户号). WeChat Pay is offered when all seven WECHATPAY_* settings are set.',
+  },
+  {
+    name: 'WECHATPAY_APP_ID',
+    default: '',
+    description:
+      'WeChat Pay: the AppID bound to the merchant (official account, mini program or website app).',
+  },
+  {
+    name: 'WECHATPAY_CERT_SERIAL',
+    default: '',
+    description:
+      'WeChat Pay: serial number of the merchant API certificate (商户API证书序列号), which signs our requests.',
+  },
+  {
+    name: 'WECHATPAY_PRIVATE_KEY',
+    default: '',
+    description:
+      'WeChat Pay: the merchant API private key (apiclient_key.pem), as PEM text or the path of the file.',
+  },
+  {
+    name: 'WECHATPAY_API_V3_KEY',
+    default: '',
+    description:
+      'WeChat Pay: the APIv3 key (32 characters), which decrypts payment and refund notifications.',
+  },
+  {
+    name: 'WECHATPAY_PUBLIC_KEY',
+    default: '',
+    description:
+      'WeChat Pay: the WeChat Pay public key (微信支付公钥, pub_key.pem), as PEM text or a file path; it verifies answers and notifications.',
+  },
+  {
+    name: 'WECHATPAY_PUBLIC_KEY_ID',
+    default: '',
+    description:
+      'WeChat Pay: that public key’s id, PUB_KEY_ID_…; anything signed under another id is refused.',
+  },
+  {
+    name: 'ALIPAY_APP_ID',
+    default: '',
+    description:
+      'Alipay (computer-website payment, RSA2 public-key mode) for recharges: the APPID. Alipay is offered when ALIPAY_APP_ID and both keys are set.',
+  },
+  {
+    name: 'ALIPAY_PRIVATE_KEY',
+    default: '',
+    description:
+      'Alipay: the application private key, as PEM text, bare base64 (as Alipay’s key tool shows it) or a file path.',
+  },
+  {
+    name: 'ALIPAY_PUBLIC_KEY',
+    default: '',
+    description:
+      'Alipay: the Alipay public key (支付宝公钥) of the application, as PEM text, bare base64 or a file path.',
+  },
+  {
+    name: 'PAYMENT_API_BASES',
+    default: '',
+    description:
+      'Other addresses for the payment providers, e.g. wechatpay=https://api2.mch.weixin.qq.com,alipay=https://openapi-sandbox.dl.alipaydev.com/gateway.do (a backup domain, a sandbox or a test server). Defaults: https://api.mch.weixin.qq.com and https://openapi.alipay.com/gateway.do.',
+  },
+  {
     name: 'UPLOAD_MAX_IMAGE_MB',
     default: '5',
     description: 'Largest avatar or image upload, in megabytes.',
@@ -367,6 +519,9 @@ const emptyAllowed = new Set<EnvName>([
   'WECHAT_WORK_LOGIN_CORP_ID',
   'WECHAT_WORK_LOGIN_AGENT_ID',
   'WECHAT_WORK_LOGIN_SECRET',
+  'PAYMENT_API_BASES',
+  ...wechatPayNames,
+  ...alipayNames,
 ]);
 
 export type FeatureSwitches = {
@@ -417,6 +572,23 @@ export type Config = {
   /** Scan sign-in apps ('' when not configured). */
   wechatLogin: { appId: string; appSecret: string };
   wechatWorkLogin: { corpId: string; agentId: string; secret: string };
+  /** Recharge payment providers (null: not configured); keys as PEM text. lib/payments/payment.providers.ts reads it. */
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  wechatpay: {
+    mchId: string;
+    appId: string;
+    certSerial: string;
+    privateKeyPem: string;
+    apiV3Key: string;
+    publicKeyPem: string;
+    publicKeyId: string;
+  } | null;
+  alipay: { appId: string; privateKeyPem: string; alipayPublicKeyPem: string } | null;
+  /** PAYMENT_API_BASES: a provider's API address in place of its public one (no trailing slash). */
+  apiBases: Partial<Record<(typeof paymentApiBases)[number], string>>;
 };
 
 export class ConfigError extends Error {
@@ -434,6 +606,12 @@ const secretNames = new Set<string>([
   'SECRET_KEY',
   'WECHAT_LOGIN_APP_SECRET',
   'WECHAT_WORK_LOGIN_SECRET',
+  'WECHATPAY_PRIVATE_KEY',
+  'WECHATPAY_API_V3_KEY',
+  'ALIPAY_PRIVATE_KEY',
+  // Public keys are not secret, but a private key pasted there by mistake must not reach the logs.
+  'WECHATPAY_PUBLIC_KEY',
+  'ALIPAY_PUBLIC_KEY',
 ]);
 
 // Start-up errors end up in logs: never echo a secret, nor the credentials inside a URL.
@@ -502,6 +680,35 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       corpId: e.WECHAT_WORK_LOGIN_CORP_ID,
       agentId: e.WECHAT_WORK_LOGIN_AGENT_ID,
       secret: e.WECHAT_WORK_LOGIN_SECRET,
+    },
+    payments: {
+      wechatpay: e.WECHATPAY_MCH_ID
+        ? {
+            mchId: e.WECHATPAY_MCH_ID,
+            appId: e.WECHATPAY_APP_ID,
+            certSerial: e.WECHATPAY_CERT_SERIAL.toUpperCase(),
+            privateKeyPem: e.WECHATPAY_PRIVATE_KEY,
+            apiV3Key: e.WECHATPAY_API_V3_KEY,
+            publicKeyPem: e.WECHATPAY_PUBLIC_KEY,
+            publicKeyId: e.WECHATPAY_PUBLIC_KEY_ID,
+          }
+        : null,
+      alipay: e.ALIPAY_APP_ID
+        ? {
+            appId: e.ALIPAY_APP_ID,
+            privateKeyPem: e.ALIPAY_PRIVATE_KEY,
+            alipayPublicKeyPem: e.ALIPAY_PUBLIC_KEY,
+          }
+        : null,
+      apiBases: Object.fromEntries(
+        e.PAYMENT_API_BASES.split(',')
+          .map((pair) => pair.trim())
+          .filter(Boolean)
+          .map((pair) => {
+            const at = pair.indexOf('=');
+            return [pair.slice(0, at), pair.slice(at + 1).replace(/\/+$/, '')];
+          }),
+      ),
     },
     channelApiBases: Object.fromEntries(
       e.CHANNEL_API_BASES.split(',')

@@ -3,6 +3,11 @@
  * this so that errors from any module are translated; http/i18n.ts itself never imports a module.
  */
 import './modules/article/article.messages.js';
+import './modules/billing/bill/billing.messages.js';
+import './modules/billing/announcement/announcement.messages.js';
+import './modules/billing/ledger/ledger.messages.js';
+import './modules/billing/promotion/promotion.messages.js';
+import './modules/billing/recharge/recharge.messages.js';
 import './modules/block/block.messages.js';
 import './modules/category/category.messages.js';
 import './modules/channel/channel.messages.js';

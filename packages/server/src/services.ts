@@ -65,6 +65,23 @@ import { createChannelOutbound } from './modules/channel/channel.outbound.js';
 import { createChannelRedelivery } from './modules/channel/channel.redeliver.js';
 import { createVisitorNotices, type VisitorNotices } from './modules/channel/channel.notices.js';
 import { createWechatLoginService, type WechatLoginService } from './modules/auth/wechat-login.service.js';
+import { createLedgerService, type LedgerService } from './modules/billing/ledger/ledger.service.js';
+import {
+  createPromotionService,
+  type PromotionService,
+} from './modules/billing/promotion/promotion.service.js';
+import {
+  createRechargeService,
+  type PaymentGateways,
+  type RechargeService,
+} from './modules/billing/recharge/recharge.service.js';
+import { createPaymentGateways } from './lib/payments/payment.providers.js';
+import {
+  createAnnouncementService,
+  type AnnouncementService,
+} from './modules/billing/announcement/announcement.service.js';
+import { createPlatformServices, type PlatformServices } from './modules/platform/platform.services.js';
+import { createPlatformSynonymSource } from './modules/platform/synonym/synonym.source.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -127,6 +144,16 @@ export type Services = {
   visitorNotices: VisitorNotices;
   /** An agent's retry of a failed channel delivery. */
   redeliver: ReturnType<typeof createChannelRedelivery>;
+  /** Billing (issue 20): the balance ledger's lists and the platform's credit/debit. */
+  ledger: LedgerService;
+  /** Recharge orders with WeChat Pay / Alipay: create, notifications, expiry, refunds. */
+  recharges: RechargeService;
+  /** Promotion codes taken with recharges. */
+  promotions: PromotionService;
+  /** The platform's announcements (cached for the consoles' banner). */
+  announcements: AnnouncementService;
+  /** Platform administration (issue 20): synonyms, greetings, online users, notices, statistics, channel apps. */
+  platform: PlatformServices;
 };
 
 export type ServiceOptions = {
@@ -143,6 +170,8 @@ export type ServiceOptions = {
   indexer?: MessageIndexer;
   /** Defaults to Redis presence when a client is given, in-process otherwise. */
   presence?: Presence;
+  /** The payment providers' clients; defaults to the ones set up by config. */
+  paymentGateways?: PaymentGateways;
 };
 
 /**
@@ -208,7 +237,9 @@ export const createServices = (options: ServiceOptions): Services => {
     logger,
   });
   const blocks = createBlockService({ db });
-  const robotKb = createRobotKbService({ db, dialect, taboos });
+  // The platform's synonyms, read by every organisation's robot under its own.
+  const platformSynonymSource = createPlatformSynonymSource({ db });
+  const robotKb = createRobotKbService({ db, dialect, taboos, platformSynonyms: platformSynonymSource });
   // One key for every secret kept sealed (large-model API keys, the CRM's identity secret).
   const sealer = createSealer(loadSecretKey(config));
   const mail = createMailTransport(config, logger);
@@ -235,6 +266,16 @@ export const createServices = (options: ServiceOptions): Services => {
   };
   const channelOutbound = createChannelOutbound({ ...channelDeps, jobs, messages, storage, logger });
   messages.onOutgoing(channelOutbound.onOutgoing);
+  const promotions = createPromotionService({ db });
+  const recharges = createRechargeService({
+    db,
+    hub,
+    jobs,
+    promotions,
+    gateways: options.paymentGateways ?? createPaymentGateways(config),
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const threads = createThreadService({
     db,
     dialect,
@@ -290,6 +331,21 @@ export const createServices = (options: ServiceOptions): Services => {
     wechatLogin: createWechatLoginService({ db, config, sealer }),
     visitorNotices: createVisitorNotices({ db, outbound: channelOutbound }),
     redeliver: createChannelRedelivery({ db, jobs, messages, onOutgoing: channelOutbound.onOutgoing }),
+    ledger: createLedgerService({ db }),
+    recharges,
+    promotions,
+    announcements: createAnnouncementService({ db }),
+    platform: createPlatformServices({
+      db,
+      synonymSource: platformSynonymSource,
+      hub,
+      sessions: principals,
+      jobs,
+      mail,
+      sealer,
+      apiBases: config.channelApiBases,
+      publicUrl: config.publicUrl,
+    }),
     channelInbound: createChannelInbound({
       ...channelDeps,
       threads,

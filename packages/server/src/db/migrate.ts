@@ -26,6 +26,9 @@ import * as listIndexes from './migrations/0023_list_indexes.js';
 import * as visitorThreadsIndex from './migrations/0024_visitor_threads_index.js';
 import * as channels from './migrations/0025_channels.js';
 import * as userOauth from './migrations/0026_user_oauth.js';
+import * as billing from './migrations/0027_billing.js';
+import * as platformAdmin from './migrations/0028_platform_admin.js';
+import * as bills from './migrations/0029_bills.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -60,6 +63,9 @@ const migrations: Record<string, DialectMigration> = {
   '0024_visitor_threads_index': visitorThreadsIndex,
   '0025_channels': channels,
   '0026_user_oauth': userOauth,
+  '0027_billing': billing,
+  '0028_platform_admin': platformAdmin,
+  '0029_bills': bills,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

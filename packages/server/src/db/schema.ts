@@ -81,12 +81,14 @@ export type BalanceLogTable = {
   org_id: number;
   user_id: number;
   operator_id: number | null;
-  /** renew, balance or validity. */
+  /** A contract `ledgerKinds` value: recharge, bill, refund, credit, debit, renew, balance, validity. */
   kind: string;
   amount_cents: Generated<number>;
   balance_after_cents: number;
   validate_until_date: string | null;
   description: Generated<string>;
+  /** Migration 0027: the order or bill number the movement came from. */
+  reference: string | null;
   created_at: number;
 };
 
@@ -1179,7 +1181,225 @@ export type UserOauthTable = {
   created_at: number;
 };
 
+/** Issue 20 (0027): recharge orders, their refunds, promotion codes and announcements. */
+export type RechargeOrderTable = {
+  id: Generated<number>;
+  order_no: string;
+  org_id: number;
+  user_id: number | null;
+  provider: string;
+  amount_cents: number;
+  pay_cents: number;
+  discount_cents: Generated<number>;
+  promotion_id: number | null;
+  /** pending, paid, closed, refunded. */
+  state: string;
+  code_url: string | null;
+  pay_url: string | null;
+  expires_at: number;
+  transaction_id: string | null;
+  paid_at: number | null;
+  refunded_cents: Generated<number>;
+  flag: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RechargeRefundTable = {
+  id: Generated<number>;
+  out_refund_no: string;
+  order_id: number;
+  org_id: number;
+  amount_cents: number;
+  debit_cents: number;
+  /** processing, success, closed, abnormal. */
+  state: string;
+  reason: string;
+  operator_id: number | null;
+  refund_id: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type PromotionTable = {
+  id: Generated<number>;
+  prid: string;
+  code: string;
+  kind: string;
+  value: number;
+  min_cents: Generated<number>;
+  starts_at: number;
+  ends_at: number;
+  usage_limit: number | null;
+  used: Generated<number>;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type PromotionUseTable = {
+  promotion_id: number;
+  org_id: number;
+  order_id: number | null;
+  created_at: number;
+};
+
+export type AnnouncementTable = {
+  id: Generated<number>;
+  anid: string;
+  title: string;
+  content: string;
+  starts_at: number;
+  ends_at: number;
+  on_login_page: Generated<number>;
+  enabled: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Migration 0028 (issue 20): platform administration. */
+export type PlatformRevisionTable = { name: string; revision: Generated<number> };
+export type PlatformSynonymTable = {
+  id: Generated<number>;
+  psid: string;
+  standard: string;
+  standard_key: string;
+  synonyms: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+export type PlatformGreetingTable = {
+  language: string;
+  tips: string;
+  updated_by: number | null;
+  updated_at: number;
+};
+export type PlatformNoticeTable = {
+  id: Generated<number>;
+  nid: string;
+  title: string;
+  content: string;
+  level: string;
+  audience: string;
+  author_id: number | null;
+  recipient_count: Generated<number>;
+  send_email: Generated<number>;
+  withdrawn_at: number | null;
+  created_at: number;
+  updated_at: number;
+};
+export type PlatformNoticeOrgTable = { notice_id: number; org_id: number };
+export type PlatformNoticeReadTable = { notice_id: number; user_id: number; read_at: number };
+export type PlatformChannelAppTable = {
+  type: string;
+  settings: string;
+  secrets_sealed: string;
+  updated_by: number | null;
+  updated_at: number;
+};
+
+/** Issue 20 (0029): plans, each organisation's subscription, daily usage, bills and invoices. */
+export type PlanTable = {
+  id: Generated<number>;
+  pid: string;
+  name: string;
+  description: Generated<string>;
+  monthly_cents: Generated<number>;
+  included_seats: Generated<number>;
+  seat_monthly_cents: Generated<number>;
+  included_tokens: Generated<number>;
+  token_million_cents: Generated<number>;
+  /** JSON array of { code, name, monthlyCents }. */
+  add_ons: Generated<string>;
+  enabled: Generated<number>;
+  is_default: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+export type OrgBillingTable = {
+  org_id: number;
+  plan_id: number | null;
+  /** JSON array of add-on codes switched on. */
+  add_ons: Generated<string>;
+  auto_pay: Generated<number>;
+  /** `<validity>:<days>` of the last expiry warning sent. */
+  expiry_warning: string | null;
+  /** YYYY-MM of the last low-balance warning sent. */
+  balance_warning: string | null;
+  created_at: number;
+  updated_at: number;
+};
+
+export type UsageDayTable = {
+  org_id: number;
+  day: string;
+  seats: Generated<number>;
+  tokens: Generated<number>;
+};
+
+export type BillTable = {
+  id: Generated<number>;
+  bid: string;
+  org_id: number;
+  period: string;
+  /** JSON array of contract BillLine. */
+  lines: string;
+  total_cents: number;
+  /** unpaid, paid, void. */
+  state: string;
+  paid_by: string | null;
+  paid_at: number | null;
+  renewed_until: string | null;
+  void_reason: string | null;
+  due_at: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type InvoiceTable = {
+  id: Generated<number>;
+  ivid: string;
+  org_id: number;
+  requested_by: number | null;
+  title: string;
+  tax_id: string;
+  email: string;
+  amount_cents: number;
+  /** requested, issued, rejected. */
+  state: string;
+  reject_reason: string | null;
+  storage_key: string | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  requested_at: number;
+};
+
+export type InvoiceBillTable = {
+  invoice_id: number;
+  bill_id: number;
+  active: Generated<number>;
+};
+
 export type Database = {
+  plan: PlanTable;
+  org_billing: OrgBillingTable;
+  usage_day: UsageDayTable;
+  bill: BillTable;
+  invoice: InvoiceTable;
+  invoice_bill: InvoiceBillTable;
+  platform_revision: PlatformRevisionTable;
+  platform_synonym: PlatformSynonymTable;
+  platform_greeting: PlatformGreetingTable;
+  platform_notice: PlatformNoticeTable;
+  platform_notice_org: PlatformNoticeOrgTable;
+  platform_notice_read: PlatformNoticeReadTable;
+  platform_channel_app: PlatformChannelAppTable;
+  recharge_order: RechargeOrderTable;
+  recharge_refund: RechargeRefundTable;
+  promotion: PromotionTable;
+  promotion_use: PromotionUseTable;
+  announcement: AnnouncementTable;
   user_oauth: UserOauthTable;
   job: JobTable;
   channel_account: ChannelAccountTable;

@@ -59,11 +59,16 @@ export const useTestApp = (
   options: { env?: Record<string, string>; build?: Omit<BuildAppOptions, 'config' | 'database'> } = {},
 ): TestContext => {
   const context = {} as TestContext;
+  // The run's seeded template fits unless the suite changes who the bootstrap admin is.
+  const canUseTemplate = !Object.keys(options.env ?? {}).some((name) => name.startsWith('BOOTSTRAP_ADMIN_'));
   beforeAll(async () => {
-    context.database = await target.open();
     context.config = createTestConfig(options.env);
-    await migrateToLatest(context.database);
-    await seedDatabase(context.database, context.config);
+    if (canUseTemplate && target.openSeeded) context.database = await target.openSeeded();
+    else {
+      context.database = await target.open();
+      await migrateToLatest(context.database);
+      await seedDatabase(context.database, context.config);
+    }
     const capturing = createCapturingDelivery();
     context.sent = capturing.sent;
     context.lastCodeFor = capturing.lastCodeFor;

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
 import { openDatabase, type AppDatabase, type DialectName } from '../db/database.js';
 import { createPublicId } from '../lib/ids.js';
 
@@ -15,7 +15,23 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://post
  * TEST_DATABASES=sqlite: PostgreSQL suites are skipped even under REQUIRE_SERVICES=1. CI's Node 24
  * run uses it; the dialect coverage is the main (Node 20) run's, on both databases.
  */
-const isSqliteOnly = process.env.TEST_DATABASES === 'sqlite';
+export const isSqliteOnly = process.env.TEST_DATABASES === 'sqlite';
+
+/** Migrated and seeded databases made once per run by test/global-setup.ts. */
+export type DatabaseTemplates = {
+  /** A closed SQLite file to copy. */
+  sqlite: string;
+  /** A pg_dump of one schema, to replay under another name; absent without PostgreSQL or pg_dump. */
+  postgres: { file: string; schema: string } | undefined;
+};
+
+declare module 'vitest' {
+  // Augmenting vitest's interface needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
 
 export type TestDatabase = AppDatabase & {
   /** Closes the connection and removes what the test created (temp file or schema). */
@@ -29,12 +45,18 @@ export type DatabaseTarget = {
   isAvailable: boolean;
   reason: string;
   open: () => Promise<TestDatabase>;
+  /**
+   * A database already migrated and seeded with the default test config (the bootstrap admin), made
+   * from the run's template; undefined when there is none (then open, migrate and seed).
+   */
+  openSeeded?: () => Promise<TestDatabase>;
 };
 
-const openSqlite = async (): Promise<TestDatabase> => {
+const openSqlite = async (template?: string): Promise<TestDatabase> => {
   const dir = mkdtempSync(join(tmpdir(), 'openkefu-test-'));
   // A real file, not :memory:, so WAL mode and the on-disk path are what the tests exercise.
   const file = join(dir, 'test.sqlite');
+  if (template) copyFileSync(template, file);
   const database = openDatabase({ dialect: 'sqlite', file });
   return {
     ...database,
@@ -57,9 +79,13 @@ const withAdminClient = async <T>(run: (client: pg.Client) => Promise<T>): Promi
 };
 
 /** A fresh schema per test file, selected through search_path, dropped afterwards. */
-const openPostgres = async (): Promise<TestDatabase> => {
+const openPostgres = async (template?: { file: string; schema: string }): Promise<TestDatabase> => {
   const schema = `t_${createPublicId(16)}`;
-  await withAdminClient((client) => client.query(`create schema ${schema}`));
+  // The template's dump creates its schema and everything in it: one statement string, one round trip.
+  const script = template
+    ? readFileSync(template.file, 'utf8').replaceAll(template.schema, schema)
+    : `create schema ${schema}`;
+  await withAdminClient((client) => client.query(script));
   const open = () =>
     openDatabase({ dialect: 'postgres', connectionString: testDatabaseUrl, schema, maxConnections: 4 });
   const database = open();
@@ -85,11 +111,24 @@ const probePostgres = () =>
   ));
 
 /** For suites that test something database-independent and need just one database. */
+/** The run's templates (test/global-setup.ts), when this project has that setup. */
+const templates = (): DatabaseTemplates | undefined => {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+};
+
+const sqliteTemplate = templates()?.sqlite;
+const postgresTemplate = templates()?.postgres;
+
 export const sqliteTarget: DatabaseTarget = {
   name: 'sqlite',
   isAvailable: true,
   reason: '',
-  open: openSqlite,
+  open: () => openSqlite(),
+  openSeeded: sqliteTemplate ? () => openSqlite(sqliteTemplate) : undefined,
 };
 
 /** SQLite always; PostgreSQL when reachable at TEST_DATABASE_URL. */
@@ -97,7 +136,15 @@ export const listDatabaseTargets = async (): Promise<DatabaseTarget[]> => {
   const postgres = isSqliteOnly
     ? { isAvailable: false, reason: 'TEST_DATABASES=sqlite' }
     : await probePostgres();
-  return [sqliteTarget, { name: 'postgres', ...postgres, open: openPostgres }];
+  return [
+    sqliteTarget,
+    {
+      name: 'postgres',
+      ...postgres,
+      open: () => openPostgres(),
+      openSeeded: postgresTemplate ? () => openPostgres(postgresTemplate) : undefined,
+    },
+  ];
 };
 
 /**

@@ -49,11 +49,31 @@ export const pageModules: Record<string, PageModuleLoader> = {
     })),
   'settings/role': () =>
     import('../features/settings/role/AccountRolePage').then((m) => ({ default: m.AccountRolePage })),
+  'settings/recharge': () =>
+    import('../features/billing/recharge/RechargePage').then((m) => ({ default: m.RechargePage })),
+  'settings/payment': () =>
+    import('../features/billing/payment/PaymentPage').then((m) => ({ default: m.PaymentPage })),
+  'settings/invoice': () =>
+    import('../features/billing/invoice/InvoicePage').then((m) => ({ default: m.InvoicePage })),
   'platform/menu': () => import('../features/platform/menu/MenuPage').then((m) => ({ default: m.MenuPage })),
   'platform/user': () => import('../features/platform/user/UserPage').then((m) => ({ default: m.UserPage })),
   'platform/role': () => import('../features/platform/role/RolePage').then((m) => ({ default: m.RolePage })),
   'platform/authority': () =>
     import('../features/platform/authority/AuthorityPage').then((m) => ({ default: m.AuthorityPage })),
+  'platform/recharge': () =>
+    import('../features/platform/recharge/PlatformRechargePage').then((m) => ({
+      default: m.PlatformRechargePage,
+    })),
+  'platform/payment': () =>
+    import('../features/platform/payment/PlatformPaymentPage').then((m) => ({
+      default: m.PlatformPaymentPage,
+    })),
+  'platform/marketing': () =>
+    import('../features/platform/marketing/MarketingPage').then((m) => ({ default: m.MarketingPage })),
+  'platform/invoice': () =>
+    import('../features/platform/invoice/PlatformInvoicePage').then((m) => ({
+      default: m.PlatformInvoicePage,
+    })),
   'kb/list': () =>
     import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.SupportListPage })),
   'kb/blog': () => import('../features/kb/list/ArticleListPages').then((m) => ({ default: m.BlogListPage })),
@@ -82,6 +102,21 @@ export const pageModules: Record<string, PageModuleLoader> = {
     })),
   'platform/taboo': () =>
     import('../features/platform/taboo/PlatformTabooPage').then((m) => ({ default: m.PlatformTabooPage })),
+  'platform/greeting': () =>
+    import('../features/platform/greeting/GreetingPage').then((m) => ({ default: m.GreetingPage })),
+  'platform/online': () =>
+    import('../features/platform/online/OnlinePage').then((m) => ({ default: m.OnlinePage })),
+  'platform/push': () => import('../features/platform/push/PushPage').then((m) => ({ default: m.PushPage })),
+  'platform/statistic': () =>
+    import('../features/platform/statistic/PlatformStatisticPage').then((m) => ({
+      default: m.PlatformStatisticPage,
+    })),
+  'platform/channel': () =>
+    import('../features/platform/channel/ChannelAppPage').then((m) => ({ default: m.ChannelAppPage })),
+  'platform/synonym': () =>
+    import('../features/platform/synonym/PlatformSynonymPage').then((m) => ({
+      default: m.PlatformSynonymPage,
+    })),
   // The knowledge base's "Robot Q&A" is the robot section's FAQ page.
   'kb/robot': () => import('../features/robot/faq/FaqPage').then((m) => ({ default: m.FaqPage })),
   'robot/list': () =>

@@ -19,6 +19,11 @@ import { SettingsDrawer } from './components/SettingsDrawer';
 import { MultiTab } from '../app/multitab/MultiTab';
 import './layouts.css';
 
+// Billing state and announcements (issue 20): their own chunk, loaded after the frame.
+const ConsoleBanners = lazy(() =>
+  import('../features/billing/banner/ConsoleBanners').then((module) => ({ default: module.ConsoleBanners })),
+);
+
 // Loaded on first open: the drawer is not part of every page's chunks.
 const EmbedCodeDrawer = lazy(() =>
   import('../features/embed-code/EmbedCodeDrawer').then((module) => ({ default: module.EmbedCodeDrawer })),
@@ -198,6 +203,9 @@ export const BasicLayout = ({ session, device, titleOfPath, children }: BasicLay
         breadcrumbRender={false}
       >
         <IllegalUseBanner />
+        <Suspense fallback={null}>
+          <ConsoleBanners isPrivateServer={isPrivate} />
+        </Suspense>
         {settings.multiTab && <MultiTab titleOf={titleOfPath} />}
         <div className="ok-frame__content">{children}</div>
       </ProLayout>

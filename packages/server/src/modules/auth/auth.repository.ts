@@ -43,12 +43,17 @@ export type TokenOwnerRow = {
   org_id: number;
   enabled: number;
   access_expires_at: number;
+  /** The organisation's validity (its owner's validate_until_date), for the read-only check of billing. */
+  org_valid_until: string | null;
 };
 
 const selectTokenOwner = (db: Executor) =>
   db
     .selectFrom('access_token')
     .innerJoin('user', 'user.id', 'access_token.user_id')
+    // The organisation's validity rides along with the token (no query per request for billing).
+    .leftJoin('organization as token_org', 'token_org.id', 'user.org_id')
+    .leftJoin('user as org_owner', 'org_owner.id', 'token_org.owner_user_id')
     .select([
       'access_token.id as token_id',
       'access_token.jti',
@@ -60,6 +65,7 @@ const selectTokenOwner = (db: Executor) =>
       'user.org_id',
       'user.enabled',
       'access_token.access_expires_at',
+      'org_owner.validate_until_date as org_valid_until',
     ])
     .where('access_token.revoked_at', 'is', null)
     .where('user.deleted_at', 'is', null);

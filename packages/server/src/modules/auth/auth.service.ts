@@ -57,6 +57,11 @@ export type Principal = {
    * principals made by hand (tests): hasPermission then reads the database.
    */
   permissions?: ReadonlyMap<string, ReadonlySet<PermissionAction>>;
+  /**
+   * The organisation's validity (YYYY-MM-DD, null: no expiry), read with the token so that the
+   * billing read-only check asks no query. Absent on principals made by hand (tests): not checked.
+   */
+  orgValidUntil?: string | null;
 };
 
 /** How long a resolved token is trusted without asking the database (revocations clear it sooner). */
@@ -256,6 +261,7 @@ export const createAuthService = (deps: {
       isPlatformStaff: authorities.has('internal'),
       isAdminAccount: row.username === config.adminAccount,
       permissions,
+      orgValidUntil: row.org_valid_until,
     };
   };
 

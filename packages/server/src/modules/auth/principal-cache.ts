@@ -12,24 +12,33 @@ import { watchRedisClient, type RedisLog } from '../../lib/redis.js';
  * that subscription is down this node resolves every request from the database instead.
  */
 
-/** What changed: one token, every token of one user, or everything (a role's grants). */
+/**
+ * What changed: one token, every token of one user, every token of one organisation (its billing
+ * validity), or everything (a role's grants).
+ */
 export type Revocation =
-  { kind: 'token'; tokenId: number } | { kind: 'user'; userId: number } | { kind: 'all' };
+  | { kind: 'token'; tokenId: number }
+  | { kind: 'user'; userId: number }
+  | { kind: 'org'; orgId: number }
+  | { kind: 'all' };
 
 /** What the services that change accounts and roles call after their transaction commits. */
 export type SessionRevoker = {
   forgetToken: (tokenId: number) => void;
   forgetUser: (userId: number) => void;
+  /** Every token of one organisation's users (its validity changed: billing's read-only check). */
+  forgetOrganization: (orgId: number) => void;
   forgetAll: () => void;
 };
 
 export const noSessionRevoker: SessionRevoker = {
   forgetToken: () => undefined,
   forgetUser: () => undefined,
+  forgetOrganization: () => undefined,
   forgetAll: () => undefined,
 };
 
-type Keyed = { tokenId: number; userId: number };
+type Keyed = { tokenId: number; userId: number; orgId?: number };
 
 export type Loaded<T> = { value: T; expiresAt: number };
 
@@ -116,7 +125,9 @@ export const createPrincipalCache = <T extends Keyed>(options: {
       const isMatch =
         revocation.kind === 'token'
           ? entry.value.tokenId === revocation.tokenId
-          : entry.value.userId === revocation.userId;
+          : revocation.kind === 'org'
+            ? entry.value.orgId === revocation.orgId
+            : entry.value.userId === revocation.userId;
       if (isMatch) entries.delete(key);
     }
   };
@@ -130,6 +141,7 @@ export const createPrincipalCache = <T extends Keyed>(options: {
     resolve,
     forgetToken: (tokenId) => revoke({ kind: 'token', tokenId }),
     forgetUser: (userId) => revoke({ kind: 'user', userId }),
+    forgetOrganization: (orgId) => revoke({ kind: 'org', orgId }),
     forgetAll: () => revoke({ kind: 'all' }),
     applyRemote: (revocation) => {
       apply(revocation);
@@ -152,6 +164,7 @@ const isRevocation = (value: unknown): value is Revocation => {
   if (record.kind === 'all') return true;
   if (record.kind === 'token') return Number.isInteger(record.tokenId);
   if (record.kind === 'user') return Number.isInteger(record.userId);
+  if (record.kind === 'org') return Number.isInteger(record.orgId);
   return false;
 };
 

@@ -6,7 +6,8 @@ import {
   listMatchableFaqs,
   listMatchableFaqWorkgroups,
 } from './robot.repository.js';
-import { foldText } from './robot.text.js';
+import type { PlatformSynonymSnapshot, PlatformSynonymSource } from '../platform/synonym/synonym.source.js';
+import { foldText, mergeSynonyms } from './robot.text.js';
 
 /*
  * Each node keeps one matcher per organisation in memory (building one over 10 k FAQs takes a
@@ -28,6 +29,8 @@ const cacheLimit = 200;
 
 export type RobotIndex = {
   revision: number;
+  /** The platform synonym revision it was built with: a platform change rebuilds it on next use. */
+  platformRevision: number;
   matcher: RobotMatcher;
   /** The transfer keyword the text holds, or null. */
   findTransferKeyword: (text: string) => string | null;
@@ -70,8 +73,17 @@ export const createTransferFinder = (keywords: readonly string[]): ((text: strin
   };
 };
 
-/** Reads an organisation's enabled FAQs and word lists and builds its index. */
-export const loadRobotIndex = async (db: Executor, orgId: number): Promise<RobotIndex> => {
+const noPlatformSynonyms: PlatformSynonymSnapshot = { revision: 0, synonyms: [] };
+
+/**
+ * Reads an organisation's enabled FAQs and word lists and builds its index; the platform's
+ * synonyms apply under the organisation's own (its entry for the same standard word wins).
+ */
+export const loadRobotIndex = async (
+  db: Executor,
+  orgId: number,
+  platform: PlatformSynonymSnapshot = noPlatformSynonyms,
+): Promise<RobotIndex> => {
   // The revision first: a change committed while the rest is read makes the next check rebuild.
   const revision = await findRobotRevision(db, orgId);
   const [faqRows, workgroupRows, wordRows] = await Promise.all([
@@ -94,20 +106,28 @@ export const loadRobotIndex = async (db: Executor, orgId: number): Promise<Robot
   await loadPinyin();
   const matcher = createRobotMatcher(faqs, {
     stopwords: wordRows.filter((row) => row.kind === 'stopword').map((row) => row.word),
-    synonyms: wordRows
-      .filter((row) => row.kind === 'synonym')
-      .map((row) => ({ standard: row.word, synonyms: parseList(row.synonyms) })),
+    synonyms: mergeSynonyms(
+      wordRows
+        .filter((row) => row.kind === 'synonym')
+        .map((row) => ({ standard: row.word, synonyms: parseList(row.synonyms) })),
+      platform.synonyms,
+    ),
   });
   const findTransferKeyword = createTransferFinder(
     wordRows.filter((row) => row.kind === 'transfer').map((row) => row.word),
   );
-  return { revision, matcher, findTransferKeyword };
+  return { revision, platformRevision: platform.revision, matcher, findTransferKeyword };
 };
 
 export type RobotIndexCache = ReturnType<typeof createRobotIndexCache>;
 
-export const createRobotIndexCache = (deps: { db: Executor; now?: () => number }) => {
-  const { db } = deps;
+export const createRobotIndexCache = (deps: {
+  db: Executor;
+  now?: () => number;
+  /** The platform's synonym library (cached itself; no database read per answer). */
+  platformSynonyms?: PlatformSynonymSource;
+}) => {
+  const { db, platformSynonyms } = deps;
   const now = deps.now ?? Date.now;
   const cache = new Map<number, { checkedAt: number; value: Promise<RobotIndex> }>();
 
@@ -126,17 +146,28 @@ export const createRobotIndexCache = (deps: { db: Executor; now?: () => number }
     return value;
   };
 
-  const get = async (orgId: number): Promise<RobotIndex> => {
-    const entry = cache.get(orgId);
-    if (!entry) return store(orgId, loadRobotIndex(db, orgId));
-    if (now() - entry.checkedAt < revisionCheckMs) return entry.value;
-    entry.checkedAt = now();
-    const [index, revision] = await Promise.all([entry.value, findRobotRevision(db, orgId)]);
-    if (revision === index.revision) return index;
+  const load = async (orgId: number) =>
+    loadRobotIndex(db, orgId, platformSynonyms ? await platformSynonyms.get() : noPlatformSynonyms);
+
+  const rebuild = (orgId: number, entry: { value: Promise<RobotIndex> }) => {
     // Another call may have started the rebuild meanwhile.
     const current = cache.get(orgId);
     if (current && current !== entry) return current.value;
-    return store(orgId, loadRobotIndex(db, orgId));
+    return store(orgId, load(orgId));
+  };
+
+  const get = async (orgId: number): Promise<RobotIndex> => {
+    const entry = cache.get(orgId);
+    if (!entry) return store(orgId, load(orgId));
+    const platformRevision = platformSynonyms ? (await platformSynonyms.get()).revision : 0;
+    if (now() - entry.checkedAt < revisionCheckMs) {
+      const index = await entry.value;
+      return index.platformRevision === platformRevision ? index : rebuild(orgId, entry);
+    }
+    entry.checkedAt = now();
+    const [index, revision] = await Promise.all([entry.value, findRobotRevision(db, orgId)]);
+    if (revision === index.revision && index.platformRevision === platformRevision) return index;
+    return rebuild(orgId, entry);
   };
 
   /** Called after this node changed what the organisation's matcher reads. */

@@ -43,6 +43,7 @@ import type { TabooService } from '../taboo/taboo.service.js';
 // Its own keys: loaded even where the app (and src/messages.ts) is not.
 import './robot.messages.js';
 import { createRobotIndexCache } from './robot.index.js';
+import type { PlatformSynonymSource } from '../platform/synonym/synonym.source.js';
 import { maskHtmlText } from './robot.output.js';
 import { passageAround, passageTermsOf } from './robot.passage.js';
 import { judgeHits, type MatcherHit } from './robot.matcher.js';
@@ -168,10 +169,12 @@ export const createRobotKbService = (deps: {
   dialect: DialectName;
   taboos?: RobotTaboos;
   now?: () => number;
+  /** The platform's synonym library, read under the organisation's own (modules/platform/synonym). */
+  platformSynonyms?: PlatformSynonymSource;
 }) => {
   const { db, dialect } = deps;
   const now = deps.now ?? Date.now;
-  const indexes = createRobotIndexCache({ db, now });
+  const indexes = createRobotIndexCache({ db, now, platformSynonyms: deps.platformSynonyms });
 
   /** Runs a change to what the matcher reads, with the revision bump in the same transaction. */
   const changeMatcherData = async <T>(orgId: number, change: (trx: Executor) => Promise<T>): Promise<T> => {

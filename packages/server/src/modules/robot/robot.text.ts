@@ -69,6 +69,20 @@ export type WordConfig = {
   synonyms: readonly { standard: string; synonyms: readonly string[] }[];
 };
 
+/**
+ * An organisation's synonym entries followed by the platform's, minus the platform entries whose
+ * standard word the organisation has an entry for: its own entry wins. A platform synonym the
+ * organisation reads as another standard word also stays the organisation's (the reader keeps the
+ * first mapping of a word).
+ */
+export const mergeSynonyms = <T extends { standard: string }>(
+  own: readonly T[],
+  platform: readonly T[],
+): T[] => {
+  const owned = new Set(own.map((entry) => foldAndStem(entry.standard)));
+  return [...own, ...platform.filter((entry) => !owned.has(foldAndStem(entry.standard)))];
+};
+
 export type TextReader = {
   /** The text as the matcher reads it: folded, synonyms applied, stopwords removed, stemmed. */
   read: (text: string) => string;

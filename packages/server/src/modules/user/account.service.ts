@@ -226,7 +226,7 @@ export const createAccountService = (deps: {
     kind: BalanceLogKind,
     change: { balance?: number; validateUntilDate?: string; description?: string },
   ): Promise<User> => {
-    await db.transaction().execute(async (trx) => {
+    const orgId = await db.transaction().execute(async (trx) => {
       // Read inside the transaction so the logged amount matches what this change did.
       const target = await findAny(trx, uid);
       const balanceCents =
@@ -251,7 +251,10 @@ export const createAccountService = (deps: {
         description: change.description ?? '',
         now: time,
       });
+      return target.org_id;
     });
+    // Signed-in users carry their organisation's validity (billing's read-only check): re-read it.
+    sessions.forgetOrganization(orgId);
     return getAny(uid);
   };
 

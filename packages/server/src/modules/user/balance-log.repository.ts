@@ -1,6 +1,8 @@
+import type { LedgerKind } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
 
-export type BalanceLogKind = 'renew' | 'balance' | 'validity';
+/** The platform's renew/balance/validity changes and the billing ledger's movements (issue 20). */
+export type BalanceLogKind = LedgerKind;
 
 export type NewBalanceLog = {
   orgId: number;
@@ -11,6 +13,8 @@ export type NewBalanceLog = {
   balanceAfterCents: number;
   validateUntilDate: string | null;
   description: string;
+  /** The order or bill number the movement came from. */
+  reference?: string | null;
   now: number;
 };
 
@@ -26,6 +30,7 @@ export const insertBalanceLog = async (db: Executor, log: NewBalanceLog): Promis
       balance_after_cents: log.balanceAfterCents,
       validate_until_date: log.validateUntilDate,
       description: log.description,
+      reference: log.reference ?? null,
       created_at: log.now,
     })
     .execute();

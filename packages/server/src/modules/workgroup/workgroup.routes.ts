@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { getPrincipal, requirePermission, requirePlatformStaff } from '../../http/guards.js';
-import { errorResponses, ok } from '../../http/reply.js';
+import { errorResponses, languageOf, ok } from '../../http/reply.js';
 
 const tags = ['workgroup'];
 /** Skill groups are the `kefu.group` menu item: its permission guards every call. */
@@ -98,11 +98,14 @@ export const workgroupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a skill group with its members',
+        description:
+          "A tip left empty takes the platform's default (platform → greetings) in the request's language.",
         body: workgroupCreateBodySchema,
         response: { 200: workgroupEnvelope, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => ok(request, await workgroups.create(getPrincipal(request), request.body)),
+    async (request) =>
+      ok(request, await workgroups.create(getPrincipal(request), request.body, languageOf(request))),
   );
 
   app.post(

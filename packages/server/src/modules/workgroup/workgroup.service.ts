@@ -1,5 +1,7 @@
 import {
+  defaultLanguage,
   toPage,
+  type Language,
   type LeaveMessageType,
   type Page,
   type RouteType,
@@ -16,6 +18,7 @@ import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { Principal } from '../auth/auth.service.js';
 import { publishedFormIdOf } from '../form/form.uses.js';
+import { withPlatformTips } from '../platform/greeting/greeting.service.js';
 import {
   countOpenThreadsOfWorkgroup,
   findAccountsByUids,
@@ -283,8 +286,14 @@ export const createWorkgroupService = (deps: { db: Executor; now?: () => number 
   const listAll = async (principal: Principal): Promise<Workgroup[]> =>
     withMembers(db, await listWorkgroups(db, principal.orgId));
 
-  const create = async (principal: Principal, input: WorkgroupCreateInput): Promise<Workgroup> => {
+  /** `language`: the creator's; tips left empty take the platform's defaults in it (platform → greetings). */
+  const create = async (
+    principal: Principal,
+    body: WorkgroupCreateInput,
+    language: Language = defaultLanguage,
+  ): Promise<Workgroup> => {
     const wid = createPublicId();
+    const input = await withPlatformTips(db, language, body);
     await db.transaction().execute(async (trx) => {
       const { values, memberIds } = await resolve(trx, principal, input);
       const id = await insertWorkgroup(

@@ -11,6 +11,7 @@ import { useProfile } from '../../shared/auth/profileStore';
 import { WORKBENCH_NS } from '../../features/agent/i18n';
 import { RealtimeProvider, useRealtime } from '../../features/agent/realtime/RealtimeProvider';
 import { WorkbenchPage } from '../../features/agent/WorkbenchPage';
+import { LiveNoticeBell } from '../../features/notice/LiveNoticeBell';
 import { LiveTicketNoticeBell } from '../../features/ticket/notice/LiveTicketNoticeBell';
 import '../../shared/i18n/appBundle';
 
@@ -70,6 +71,7 @@ const Frame = () => {
       <AgentLayout
         extra={
           <>
+            <LiveNoticeBell className="ok-agent__bell" />
             <LiveTicketNoticeBell className="ok-agent__bell" />
             <ConnectionIndicator />
           </>

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { PublicConfig } from '@openkefu/contract';
+import { setProfile } from '../../shared/auth/profileStore';
+import { jsonResponse } from '../../shared/testing/renderWithProviders';
+import { platformStaff } from '../../features/platform/shared/testFixtures';
 import { renderWithProviders } from '../../shared/testing/renderWithProviders';
 import { useHeaderActions } from './HeaderActions';
 import { GlobalFooter } from './GlobalFooter';
@@ -64,4 +67,24 @@ describe('header links', () => {
     );
     expect(screen.getByText(/must not be used for illegal services/)).toBeInTheDocument();
   });
+
+  it('shows the notification bell with the unread count to a signed-in user only', async () => {
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        new URL(String(input), 'http://localhost').pathname === '/api/notice/unread'
+          ? jsonResponse({ count: 3 })
+          : jsonResponse(null, 404),
+      ),
+    );
+    setProfile(platformStaff({}));
+    renderWithProviders(<Actions isPrivate={false} />);
+    expect(await screen.findByRole('button', { name: 'Notifications (3 unread)' })).toBeInTheDocument();
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setProfile(null);
 });

@@ -11,6 +11,7 @@ import {
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '@openkefu/contract';
+import { NoticeBell } from '../../features/notice/NoticeBell';
 import { TicketNoticeBell } from '../../features/ticket/notice/TicketNoticeBell';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ACCOUNT_SETTINGS_PATH, AGENT_WORKBENCH_URL, RECHARGE_PATH } from './AvatarDropdown';
@@ -76,9 +77,12 @@ export const useHeaderActions = ({
 
   // Ticket notices (users with the workorder authority; the bell hides itself otherwise).
   const bell = <TicketNoticeBell key="notices" className="ok-header-action" />;
+  // Platform notices: every signed-in console user (hidden while signed out).
+  const platformBell = <NoticeBell key="platform-notices" className="ok-header-action" />;
 
   if (isCompact) {
     return [
+      platformBell,
       bell,
       <LanguageSwitch key="language" className="ok-header-action" />,
       action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),
@@ -98,6 +102,7 @@ export const useHeaderActions = ({
         </span>
       </Dropdown>
     ) : null,
+    platformBell,
     bell,
     <LanguageSwitch key="language" className="ok-header-action" />,
     action('display', t('frame.settings'), <SkinOutlined />, onOpenSettings),

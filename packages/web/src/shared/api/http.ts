@@ -92,6 +92,7 @@ const fallbackCode = (status: number): string => {
   const codes: Record<number, string> = {
     400: 'BAD_REQUEST',
     401: 'UNAUTHORIZED',
+    402: 'PAYMENT_REQUIRED',
     403: 'FORBIDDEN',
     404: 'NOT_FOUND',
     409: 'CONFLICT',

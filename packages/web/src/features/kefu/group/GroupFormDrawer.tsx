@@ -35,6 +35,7 @@ import {
   type GroupFormSection,
   type GroupFormValues,
 } from './groupForm';
+import { PlatformTipsButton } from './PlatformTipsButton';
 import { reportUnlessHandled } from './report';
 import { renderUserOption, toUserOptions, type UserSelectOption } from './UserOption';
 import { WorkTimeEditor, useWorkTimeIssueMessage } from './WorkTimeEditor';
@@ -404,6 +405,9 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
       key: 'tips',
       children: (
         <>
+          <Col span={24} style={{ marginBottom: 16 }}>
+            <PlatformTipsButton />
+          </Col>
           {tip('welcomeTip', t('placeholders.welcomeTip'))}
           {tip('acceptTip')}
           {tip('reRequestTip')}

@@ -517,6 +517,42 @@ describe('GroupPage', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Skill group deleted')).toBeNull();
   });
 
+  it('fills the tips with the platform’s defaults after a confirm, keeping those it has none for', async () => {
+    setProfile(admin(['edit', 'query']));
+    override = (call) =>
+      call.url.startsWith('/api/platform/greeting/default')
+        ? jsonResponse({
+            welcomeTip: 'Welcome from the platform',
+            acceptTip: '',
+            reRequestTip: '',
+            robotTip: '',
+            robotAnswerNotFoundTip: '',
+            offlineTip: 'Platform offline tip',
+            closeTip: '',
+            autoCloseTip: '',
+            nonWorkingTimeTip: '',
+            maxQueueCountExceedTip: '',
+            maxQueueSecondExceedTip: '',
+          })
+        : undefined;
+    const user = setupUser();
+    renderWithProviders(<GroupPage />);
+    await screen.findByText('Sales');
+    const salesRow = screen.getByText('Sales').closest('tr') as HTMLElement;
+    const drawer = await openDrawer(user, within(salesRow).getByText('Edit'));
+    await openTab(user, drawer, 'Tips');
+    await user.click(button(drawer, 'Use platform defaults'));
+    const confirm = await screen.findByText('Replace the tips with the platform’s defaults?');
+    expect(callsTo('GET', '/api/platform/greeting/default')).toHaveLength(0);
+    await user.click(button(confirm.closest('.ant-popover') as HTMLElement, 'Use platform defaults'));
+    await waitFor(() =>
+      expect(within(drawer).getByLabelText('Welcome message')).toHaveValue('Welcome from the platform'),
+    );
+    expect(within(drawer).getByLabelText('When no agent is online')).toHaveValue('Platform offline tip');
+    expect(callsTo('GET', '/api/platform/greeting/default')[0].url).toContain('language=en-US');
+    expect(await screen.findByText('2 tips filled in from the platform’s defaults')).toBeInTheDocument();
+  });
+
   it('speaks Chinese', async () => {
     await changeLanguage('zh-CN');
     setProfile(admin(['add', 'edit', 'delete', 'query']));

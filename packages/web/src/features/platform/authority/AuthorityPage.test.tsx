@@ -1,13 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { AuthorityDetail } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
 import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { platformStaff, stubFetch, type RecordedRequest } from '../shared/testFixtures';
 import { AuthorityPage } from './AuthorityPage';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const authorities: AuthorityDetail[] = [
   {

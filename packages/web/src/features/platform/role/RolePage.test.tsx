@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RoleDetail } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
@@ -14,9 +14,6 @@ import {
   type RecordedRequest,
 } from '../shared/testFixtures';
 import { RolePage } from './RolePage';
-
-// Form-heavy antd interactions are slow in jsdom, more so on a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const roleList: RoleDetail[] = [
   makeRole({

@@ -13,6 +13,11 @@ const KIND_COLORS: Record<BalanceLog['kind'], string> = {
   renew: 'green',
   balance: 'blue',
   validity: 'purple',
+  recharge: 'cyan',
+  bill: 'orange',
+  refund: 'magenta',
+  credit: 'lime',
+  debit: 'red',
 };
 
 /** Platform → users → History: the account's balance and validity ledger, newest first. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { BalanceLog, User } from '@openkefu/contract';
@@ -16,9 +16,6 @@ import {
   type RecordedRequest,
 } from '../shared/testFixtures';
 import { UserPage } from './UserPage';
-
-// Form-heavy antd interactions are slow in jsdom, more so on a loaded machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const today = dayjs().startOf('day');
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginWithEmailCode, loginWithMobileCode, loginWithPassword } from '../../../shared/auth/session';
 import { UserLayout } from '../components/UserLayout';
+import { LoginAnnouncements } from '../../billing/banner/LoginAnnouncements';
 import { PasswordField, Tabs, type TabItem } from '../components/Form';
 import { ContactCodeFields, UsernameField } from '../components/AccountFields';
 import { UserForm } from '../components/UserForm';
@@ -96,6 +97,7 @@ export const LoginPage = () => {
 
   return (
     <UserLayout title={t('login.title')}>
+      <LoginAnnouncements />
       {tabs.length > 1 && (
         <Tabs label={t('login.tabsLabel')} items={tabs} active={method} onChange={switchMethod} />
       )}

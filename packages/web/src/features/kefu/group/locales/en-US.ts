@@ -65,6 +65,14 @@ export const kefuGroupEnUS = {
     display: 'Form & display',
     advanced: 'Advanced',
   },
+  platformTips: {
+    button: 'Use platform defaults',
+    confirm: 'Replace the tips with the platform’s defaults?',
+    confirmHint:
+      'Tips the platform has no default for stay as they are. Nothing is saved until you save the group.',
+    applied: '{{count}} tips filled in from the platform’s defaults',
+    none: 'The platform has no default tips for this language yet',
+  },
   groups: {
     routing: 'Routing',
     members: 'Members',

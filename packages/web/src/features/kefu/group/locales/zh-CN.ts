@@ -66,6 +66,13 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     display: '表单与显示',
     advanced: '高级',
   },
+  platformTips: {
+    button: '使用平台默认',
+    confirm: '用平台默认提示语替换当前提示语？',
+    confirmHint: '平台未设置默认值的提示语保持不变。保存技能组后才会生效。',
+    applied: '已填入 {{count}} 条平台默认提示语',
+    none: '平台尚未为当前语言设置默认提示语',
+  },
   groups: {
     routing: '分配',
     members: '成员',
