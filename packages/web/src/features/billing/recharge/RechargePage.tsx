@@ -302,26 +302,33 @@ export const RechargePage = ({
             </Form.Item>
           )}
 
-          <Form.Item
-            name="provider"
-            label={t('recharge.method')}
-            rules={[{ required: true, message: t('recharge.validation.methodRequired') }]}
-          >
-            {overview.isPending ? (
-              <Skeleton.Button active />
-            ) : providers.length === 0 ? (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('recharge.noProviders')}
-                description={
-                  <span>
-                    {t('recharge.noProvidersHelp')}{' '}
-                    <Link to={PAYMENT_SETTINGS_PATH}>{t('recharge.openPaymentSettings')}</Link>
-                  </span>
-                }
-              />
-            ) : (
+          {overview.isPending || providers.length === 0 ? (
+            // Not a form field while there is nothing to choose: the explanation is no input.
+            <Form.Item label={t('recharge.method')} required>
+              {overview.isPending ? (
+                <Skeleton.Button active />
+              ) : (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t('recharge.noProviders')}
+                  description={
+                    <span>
+                      {t('recharge.noProvidersHelp')}{' '}
+                      <Link to={PAYMENT_SETTINGS_PATH} style={{ textDecoration: 'underline' }}>
+                        {t('recharge.openPaymentSettings')}
+                      </Link>
+                    </span>
+                  }
+                />
+              )}
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="provider"
+              label={t('recharge.method')}
+              rules={[{ required: true, message: t('recharge.validation.methodRequired') }]}
+            >
               <Radio.Group>
                 {providers.map((provider) => (
                   <Radio.Button key={provider} value={provider} className="ok-billing__provider">
@@ -332,8 +339,8 @@ export const RechargePage = ({
                   </Radio.Button>
                 ))}
               </Radio.Group>
-            )}
-          </Form.Item>
+            </Form.Item>
+          )}
 
           <Form.Item label={t('recharge.promotionCode')} htmlFor="billing-recharge_promotionCode">
             <Space.Compact style={{ maxWidth: 360, width: '100%' }}>
