@@ -132,6 +132,47 @@ const select = (key: string, options: readonly string[], initial: string): Chann
   initial,
 });
 
+/**
+ * Shopee and Lazada: the organisation's own partner app, or the platform's (set up by platform
+ * staff under platform → channel). Optional: accounts saved before it existed use their own.
+ */
+const appSource: ChannelField = {
+  key: 'appSource',
+  kind: 'select',
+  secret: false,
+  required: false,
+  options: ['own', 'platform'],
+  initial: 'own',
+};
+
+/**
+ * The fields the platform's app fills in for an account that uses it (the platform's
+ * `channelAppFields` of the same type carry these keys).
+ */
+export const platformAppFieldKeys = {
+  shopee: ['partnerId', 'partnerKey'],
+  lazada: ['appKey', 'appSecret'],
+} as const satisfies Partial<Record<ChannelType, readonly string[]>>;
+
+export type PlatformAppChannelType = keyof typeof platformAppFieldKeys;
+
+export const platformAppChannelTypes = Object.keys(platformAppFieldKeys) as PlatformAppChannelType[];
+
+export const canUsePlatformApp = (type: string): type is PlatformAppChannelType =>
+  Object.hasOwn(platformAppFieldKeys, type);
+
+/** The account connects through the platform's app. */
+export const usesPlatformApp = (type: string, config: Record<string, string | undefined>): boolean =>
+  canUsePlatformApp(type) && config.appSource === 'platform';
+
+/** A field the platform's app fills in when the account uses it (hidden, not required). */
+export const isPlatformAppField = (type: string, key: string): boolean =>
+  canUsePlatformApp(type) && (platformAppFieldKeys[type] as readonly string[]).includes(key);
+
+/** GET /api/channel/platform-apps: the channel types whose platform app is set up and can be used. */
+export const channelPlatformAppsSchema = z.object({ types: z.array(channelTypeSchema) });
+export type ChannelPlatformApps = z.infer<typeof channelPlatformAppsSchema>;
+
 /** What each platform needs to connect (its developer console's names). */
 export const channelFields: Record<ChannelType, readonly ChannelField[]> = {
   app: [select('platform', ['android', 'ios'], 'android')],
@@ -168,8 +209,9 @@ export const channelFields: Record<ChannelType, readonly ChannelField[]> = {
     secret('encodingAesKey', true, 43),
   ],
   feishu: [text('appId'), secret('appSecret'), secret('verificationToken'), secret('encryptKey', false)],
-  shopee: [text('partnerId', true, 20), secret('partnerKey'), text('shopId', false, 20)],
+  shopee: [appSource, text('partnerId', true, 20), secret('partnerKey'), text('shopId', false, 20)],
   lazada: [
+    appSource,
     text('appKey', true, 40),
     secret('appSecret'),
     select('region', ['sg', 'my', 'th', 'vn', 'ph', 'id'], 'sg'),

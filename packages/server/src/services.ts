@@ -80,6 +80,7 @@ import {
   createAnnouncementService,
   type AnnouncementService,
 } from './modules/billing/announcement/announcement.service.js';
+import { createPlatformChannelAppService } from './modules/platform/channel-app/channel-app.service.js';
 import { createPlatformServices, type PlatformServices } from './modules/platform/platform.services.js';
 import { createPlatformSynonymSource } from './modules/platform/synonym/synonym.source.js';
 
@@ -257,12 +258,20 @@ export const createServices = (options: ServiceOptions): Services => {
   const afterChatSurveys = createAfterChatSurveys({ db, messages });
   const uploads = createUploadService({ db, config, storage, logger });
   const jobs = createJobRunner({ db, dialect, logger });
+  // The platform's own channel apps (platform → channel), which accounts may connect through.
+  const platformChannelApps = createPlatformChannelAppService({
+    db,
+    sealer,
+    apiBases: config.channelApiBases,
+    publicUrl: config.publicUrl,
+  });
   const channelDeps = {
     db,
     sealer,
     apiBases: config.channelApiBases,
     publicUrl: config.publicUrl,
     now: Date.now,
+    platformApps: platformChannelApps,
   };
   const channelOutbound = createChannelOutbound({ ...channelDeps, jobs, messages, storage, logger });
   messages.onOutgoing(channelOutbound.onOutgoing);
@@ -342,9 +351,7 @@ export const createServices = (options: ServiceOptions): Services => {
       sessions: principals,
       jobs,
       mail,
-      sealer,
-      apiBases: config.channelApiBases,
-      publicUrl: config.publicUrl,
+      channelApps: platformChannelApps,
     }),
     channelInbound: createChannelInbound({
       ...channelDeps,

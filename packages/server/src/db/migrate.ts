@@ -29,6 +29,7 @@ import * as userOauth from './migrations/0026_user_oauth.js';
 import * as billing from './migrations/0027_billing.js';
 import * as platformAdmin from './migrations/0028_platform_admin.js';
 import * as bills from './migrations/0029_bills.js';
+import * as channelPlatformApp from './migrations/0030_channel_platform_app.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -66,6 +67,7 @@ const migrations: Record<string, DialectMigration> = {
   '0027_billing': billing,
   '0028_platform_admin': platformAdmin,
   '0029_bills': bills,
+  '0030_channel_platform_app': channelPlatformApp,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -1148,6 +1148,8 @@ export type ChannelAccountTable = {
   last_error_at: number | null;
   created_at: number;
   updated_at: number;
+  /** The shop or seller id of an account on the platform's own app (0030). */
+  platform_tenant: string | null;
 };
 
 export type ChannelTokenTable = {

@@ -136,6 +136,16 @@ export type ChannelAdapter = {
    */
   authorizeUrl?: (ctx: AdapterContext, redirectUri: string, state: string) => string;
   /**
+   * Platforms whose partner app the platform itself may own (Shopee, Lazada): every shop's pushes
+   * come to one address, and name the shop or seller they are for.
+   */
+  platformApp?: {
+    /** The setting the grant learns that names the shop (it becomes the account's platform tenant). */
+    tenantSetting: string;
+    /** The shop or seller a push names, read before its signature is checked (the account's credentials check it). */
+    tenantOf: (request: WebhookRequest) => string | undefined;
+  };
+  /**
    * Completes that grant with what the platform appended to the redirect (code, shop_id…): trades
    * the code for tokens kept in ctx.tokens (a refresh token under its own name, with its expiry).
    * Answers what to show the admin (the shop's name) and settings learnt on the way (shopId).

@@ -1,4 +1,6 @@
+import { canUsePlatformApp, usesPlatformApp } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
+import { OutsideError } from '../../lib/outside/http.js';
 import type { Sealer } from '../../lib/sealed.js';
 import type { AdapterContext, TokenStore } from './channel.adapter.js';
 import {
@@ -20,6 +22,13 @@ export type ContextDeps = {
   publicUrl: string;
   fetchImpl?: typeof fetch;
   now: () => number;
+  /** The platform's own apps (platform → channel), for accounts that connect through them. */
+  platformApps: PlatformAppSource;
+};
+
+export type PlatformAppSource = {
+  /** The app's values with secrets opened; null when platform staff have not set it up. */
+  credentials: (type: string) => Promise<Record<string, string> | null>;
 };
 
 /** Tokens in the database, sealed: every node uses the same one (WeChat revokes a token when another is fetched). */
@@ -50,12 +59,37 @@ export const openSettings = (sealer: Sealer, row: Pick<ChannelAccountRow, 'setti
   return { settings, secrets };
 };
 
-export const createAdapterContext = (deps: ContextDeps, row: ChannelAccountRow): AdapterContext => {
+/**
+ * The settings an adapter signs and calls with: the account's own, with the platform app's
+ * credentials in place of its own when it connects through the platform's app.
+ */
+const effectiveSettings = async (
+  deps: ContextDeps,
+  row: ChannelAccountRow,
+): Promise<Record<string, string>> => {
   const { settings, secrets } = openSettings(deps.sealer, row);
+  const own = { ...settings, ...secrets };
+  if (!usesPlatformApp(row.type, settings) || !canUsePlatformApp(row.type)) return own;
+  const app = await deps.platformApps.credentials(row.type);
+  if (!app)
+    throw new OutsideError(
+      'platform',
+      `the platform's ${row.type} app is not set up (platform → channel)`,
+      null,
+      false,
+      'no_platform_app',
+    );
+  return { ...own, ...app };
+};
+
+export const createAdapterContext = async (
+  deps: ContextDeps,
+  row: ChannelAccountRow,
+): Promise<AdapterContext> => {
   const accountId = Number(row.id);
   return {
     caid: row.caid,
-    settings: { ...settings, ...secrets },
+    settings: await effectiveSettings(deps, row),
     apiBase: (platform, fallback) => deps.apiBases[platform] ?? fallback,
     tokens: createTokenStore(deps, accountId),
     state: {
@@ -67,3 +101,21 @@ export const createAdapterContext = (deps: ContextDeps, row: ChannelAccountRow):
     now: deps.now,
   };
 };
+
+/**
+ * A context with the platform's own app's credentials and no account: for checking pushes to the
+ * app's shared address that no account takes, and for testing the app. It keeps no tokens.
+ */
+export const createPlatformAppContext = (
+  deps: Pick<ContextDeps, 'apiBases' | 'publicUrl' | 'fetchImpl' | 'now'>,
+  settings: Record<string, string>,
+): AdapterContext => ({
+  caid: 'platform',
+  settings,
+  apiBase: (platform, fallback) => deps.apiBases[platform] ?? fallback,
+  tokens: { get: async () => undefined, set: async () => undefined, drop: async () => undefined },
+  state: { get: async () => '', set: async () => undefined },
+  publicUrl: deps.publicUrl,
+  ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+  now: deps.now,
+});

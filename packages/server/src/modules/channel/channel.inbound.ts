@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { channelClientOf, messageMaxTextLength, type ChannelType, type Thread } from '@openkefu/contract';
+import {
+  channelClientOf,
+  messageMaxTextLength,
+  usesPlatformApp,
+  type ChannelType,
+  type Thread,
+} from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
@@ -18,10 +24,11 @@ import {
   type WebhookOutcome,
   type WebhookRequest,
 } from './channel.adapter.js';
-import { createAdapterContext, type ContextDeps } from './channel.context.js';
+import { createAdapterContext, createPlatformAppContext, type ContextDeps } from './channel.context.js';
 import type { ChannelOutbound } from './channel.outbound.js';
 import { adapterOf } from './channel.registry.js';
 import {
+  findAccountByPlatformTenant,
   findAccountByWebhookKey,
   findChannelUser,
   findFallbackWorkgroupWid,
@@ -188,7 +195,7 @@ export const createChannelInbound = (deps: InboundDeps) => {
     message: InboundMessage,
   ): Promise<{ aid: string; type: 'image' | 'file' } | null> => {
     if (!message.mediaRef) return null;
-    const ctx = createAdapterContext(deps, account);
+    const ctx = await createAdapterContext(deps, account);
     const media = await adapter.fetchMedia(ctx, message.mediaRef);
     const staged = await stageBuffer(uploads.stagingDir, media.data, message.fileName ?? media.fileName);
     const kind = uploadKindOf(message.kind);
@@ -282,15 +289,13 @@ export const createChannelInbound = (deps: InboundDeps) => {
     return true;
   };
 
-  /**
-   * POST or GET /channel/webhook/:key. Throws AppError 404 (no such account) or 401 (signature);
-   * otherwise answers what the platform expects once every message is stored.
-   */
-  const handleWebhook = async (key: string, request: WebhookRequest): Promise<WebhookAnswer> => {
-    const account = await findAccountByWebhookKey(db, key);
-    const adapter = account ? adapterOf(account.type) : undefined;
-    if (!account || !adapter) throw AppError.notFound('channel.unknownWebhook');
-    const ctx = createAdapterContext(deps, account);
+  /** Verifies one call with the account's credentials, then stores what it carries. */
+  const receive = async (
+    adapter: ChannelAdapter,
+    account: ChannelAccountRow,
+    request: WebhookRequest,
+  ): Promise<WebhookAnswer> => {
+    const ctx = await createAdapterContext(deps, account);
     let outcome: WebhookOutcome;
     try {
       outcome = await adapter.handleWebhook(ctx, request);
@@ -311,10 +316,44 @@ export const createChannelInbound = (deps: InboundDeps) => {
     return outcome.answer;
   };
 
+  /**
+   * POST or GET /channel/webhook/:key. Throws AppError 404 (no such account) or 401 (signature);
+   * otherwise answers what the platform expects once every message is stored.
+   */
+  const handleWebhook = async (key: string, request: WebhookRequest): Promise<WebhookAnswer> => {
+    const account = await findAccountByWebhookKey(db, key);
+    const adapter = account ? adapterOf(account.type) : undefined;
+    if (!account || !adapter) throw AppError.notFound('channel.unknownWebhook');
+    return receive(adapter, account, request);
+  };
+
+  /**
+   * POST or GET /channel/webhook/platform/:type: the platform's own app's push address, shared by
+   * every shop granted to it. The push names its shop; the account whose grant named that shop
+   * takes it, checked with the platform app's credentials. A push for no account (a shop granted
+   * and since disconnected, the platform's console verifying the address) is only verified.
+   */
+  const handlePlatformWebhook = async (type: string, request: WebhookRequest): Promise<WebhookAnswer> => {
+    const adapter = adapterOf(type);
+    const app = adapter?.platformApp ? await deps.platformApps.credentials(type) : null;
+    if (!adapter?.platformApp || !app) throw AppError.notFound('channel.unknownWebhook');
+    const tenant = adapter.platformApp.tenantOf(request);
+    const account = tenant ? await findAccountByPlatformTenant(db, type, tenant) : undefined;
+    if (account && usesPlatformApp(type, JSON.parse(account.settings) as Record<string, string>))
+      return receive(adapter, account, request);
+    try {
+      const outcome = await adapter.handleWebhook(createPlatformAppContext(deps, app), request);
+      return outcome.answer;
+    } catch (error) {
+      if (error instanceof ChannelSignatureError) throw AppError.unauthorized('channel.badSignature');
+      throw error;
+    }
+  };
+
   /** Platforms redeliver for minutes; a week of message ids is plenty to recognise a redelivery. */
   const prune = () => pruneInbound(db, now() - 7 * 24 * 3600_000);
 
-  return { handleWebhook, prune };
+  return { handleWebhook, handlePlatformWebhook, prune };
 };
 
 export type ChannelInbound = ReturnType<typeof createChannelInbound>;

@@ -1,10 +1,20 @@
-import { channelFields, hasWebhook, type ChannelAccount, type ChannelType } from '@openkefu/contract';
+import {
+  channelFields,
+  hasWebhook,
+  usesPlatformApp,
+  type ChannelAccount,
+  type ChannelType,
+} from '@openkefu/contract';
 import type { Sealer } from '../../lib/sealed.js';
 import { openSettings } from './channel.context.js';
 import type { ChannelAccountRow } from './channel.repository.js';
 
 /** The webhook address a platform is given: our public origin and the account's key. */
 export const webhookUrlOf = (origin: string, webhookKey: string) => `${origin}/channel/webhook/${webhookKey}`;
+
+/** The platform's own partner app's push address, shared by every shop granted to it (platform staff set it). */
+export const platformWebhookUrlOf = (origin: string, type: string) =>
+  `${origin}/channel/webhook/platform/${type}`;
 
 /** An account as the console sees it: secrets reduced to whether each is set. */
 export const toChannelAccount = (sealer: Sealer, row: ChannelAccountRow, origin: string): ChannelAccount => {
@@ -24,7 +34,11 @@ export const toChannelAccount = (sealer: Sealer, row: ChannelAccountRow, origin:
         : null,
     config,
     secretsSet: fields.filter((field) => field.secret && secrets[field.key]).map((field) => field.key),
-    webhookUrl: hasWebhook(type) ? webhookUrlOf(origin, row.webhook_key) : null,
+    webhookUrl: !hasWebhook(type)
+      ? null
+      : usesPlatformApp(type, settings)
+        ? platformWebhookUrlOf(origin, type)
+        : webhookUrlOf(origin, row.webhook_key),
     appKey: row.app_key,
     status: !isEnabled ? 'disabled' : row.last_error ? 'error' : 'connected',
     enabled: isEnabled,

@@ -19,6 +19,10 @@ export const channelMessages = {
     'en-US': '{type} accounts are not authorised through the platform',
     'zh-CN': '{type} 渠道不需要平台授权',
   },
+  'channel.noPlatformApp': {
+    'en-US': 'The platform has no {type} app set up: connect with your own app, or ask the platform staff',
+    'zh-CN': '平台尚未配置 {type} 应用：请使用自有应用接入，或联系平台管理员',
+  },
   'channel.badAuthorizationState': {
     'en-US':
       'This authorisation link has expired or was not made for this account: start again from the channel page',

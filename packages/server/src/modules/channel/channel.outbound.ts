@@ -160,7 +160,7 @@ export const createChannelOutbound = (
     }
     if (adapter.replyWindowMs !== null && now() > Number(user.last_inbound_at) + adapter.replyWindowMs)
       throw new DeliveryRefusal(`window_closed:${Math.round(adapter.replyWindowMs / 3600_000)}`);
-    const ctx = createAdapterContext(deps, account);
+    const ctx = await createAdapterContext(deps, account);
     await adapter.send(
       ctx,
       { externalUserId: user.external_id, context: JSON.parse(user.context) as Record<string, string> },

@@ -42,6 +42,33 @@ export const findAccountById = (db: Executor, id: number) =>
 export const findAccountByWebhookKey = (db: Executor, key: string) =>
   selectAccounts(db).where('a.webhook_key', '=', key).executeTakeFirst();
 
+/** The account a push to the platform's app is for: the shop or seller its grant named. */
+export const findAccountByPlatformTenant = (db: Executor, type: string, tenant: string) =>
+  selectAccounts(db)
+    .where('a.type', '=', type)
+    .where('a.platform_tenant', '=', tenant)
+    .orderBy('a.updated_at', 'desc')
+    .executeTakeFirst();
+
+/**
+ * A shop granted access to a new account: no other account keeps its pushes (it may have been
+ * granted before to another organisation's account, or to this one's older account).
+ */
+export const releasePlatformTenant = async (
+  db: Executor,
+  type: string,
+  tenant: string,
+  exceptId: number,
+): Promise<void> => {
+  await db
+    .updateTable('channel_account')
+    .set({ platform_tenant: null })
+    .where('type', '=', type)
+    .where('platform_tenant', '=', tenant)
+    .where('id', '!=', exceptId)
+    .execute();
+};
+
 export const findAccountByAppKey = (db: Executor, appKey: string) =>
   selectAccounts(db).where('a.app_key', '=', appKey).executeTakeFirst();
 
@@ -112,6 +139,7 @@ export const updateAccount = async (
     enabled: number;
     last_error: string;
     last_error_at: number | null;
+    platform_tenant: string | null;
   }> & { updated_at: number },
 ): Promise<void> => {
   await db

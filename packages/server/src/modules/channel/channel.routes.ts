@@ -4,6 +4,7 @@ import {
   channelCreateBodySchema,
   channelOverviewQuerySchema,
   channelOverviewSchema,
+  channelPlatformAppsSchema,
   channelQuerySchema,
   channelTestResultSchema,
   channelUpdateBodySchema,
@@ -171,6 +172,22 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await channels.overview(getPrincipal(request), request.query.days)),
+  );
+
+  app.get(
+    '/api/channel/platform-apps',
+    {
+      onRequest: [guard],
+      schema: {
+        tags,
+        summary: 'The channels whose platform app (set up by platform staff) accounts can connect through',
+        description:
+          "An account with `config.appSource` 'platform' signs and calls with the platform's partner app; the shop " +
+          "then grants access to it, and its pushes arrive at the platform app's one address.",
+        response: { 200: envelopeSchema(channelPlatformAppsSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ok(request, await channels.platformApps()),
   );
 
   app.delete(

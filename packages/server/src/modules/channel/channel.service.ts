@@ -1,6 +1,9 @@
 import {
   channelClientOf,
   channelFields,
+  isPlatformAppField,
+  platformAppChannelTypes,
+  usesPlatformApp,
   channelTypes,
   isSdkChannel,
   toPage,
@@ -8,6 +11,7 @@ import {
   type ChannelCreateBody,
   type ChannelField,
   type ChannelOverview,
+  type ChannelPlatformApps,
   type ChannelQuery,
   type ChannelTestResult,
   type ChannelType,
@@ -33,6 +37,7 @@ import {
   insertAccount,
   pageAccounts,
   recordAccountOutcome,
+  releasePlatformTenant,
   updateAccount,
   type ChannelAccountRow,
 } from './channel.repository.js';
@@ -77,7 +82,15 @@ const checkValues = (
       return 'must be the 43 letters and digits the platform shows';
     return null;
   };
+  // Through the platform's app: its credentials stand in for these fields, which are dropped.
+  const platformSource = values.appSource?.trim() ?? stored?.settings.appSource;
+  const isOnPlatformApp = usesPlatformApp(type, { appSource: platformSource });
   for (const field of fields) {
+    if (isOnPlatformApp && isPlatformAppField(type, field.key)) {
+      delete settings[field.key];
+      delete secrets[field.key];
+      continue;
+    }
     const given = values[field.key];
     const value = given === undefined ? undefined : given.trim();
     const target = field.secret ? secrets : settings;
@@ -128,6 +141,23 @@ export const createChannelService = (deps: ContextDeps) => {
     return Number(id);
   };
 
+  /** An account on the platform's app needs that app set up by platform staff. */
+  const checkPlatformApp = async (type: ChannelType, settings: Record<string, string>) => {
+    if (!usesPlatformApp(type, settings) || (await deps.platformApps.credentials(type))) return;
+    throw AppError.badRequest('channel.noPlatformApp', {
+      params: { type },
+      fields: [{ field: 'config.appSource', message: `the platform has no ${type} app set up` }],
+    });
+  };
+
+  /** The channels whose platform app organisations can connect through now. */
+  const platformApps = async (): Promise<ChannelPlatformApps> => {
+    const types: ChannelType[] = [];
+    for (const type of platformAppChannelTypes)
+      if (await deps.platformApps.credentials(type)) types.push(type);
+    return { types };
+  };
+
   const sealSecrets = (secrets: Record<string, string>) =>
     Object.keys(secrets).length > 0 ? sealer.seal(JSON.stringify(secrets)) : '';
 
@@ -146,6 +176,7 @@ export const createChannelService = (deps: ContextDeps) => {
 
   const create = async (principal: Principal, body: ChannelCreateBody, origin: string) => {
     const { settings, secrets } = checkValues(body.type, body.config, null);
+    await checkPlatformApp(body.type, settings);
     const workgroupId = await workgroupIdOf(principal.orgId, body.wid);
     if (workgroupId === null && !(await findFallbackWorkgroupWid(db, principal.orgId)))
       throw AppError.badRequest('channel.noWorkgroup', {
@@ -174,6 +205,9 @@ export const createChannelService = (deps: ContextDeps) => {
     if (body.wid !== undefined) values.workgroup_id = await workgroupIdOf(principal.orgId, body.wid);
     if (body.config !== undefined) {
       const checked = checkValues(row.type as ChannelType, body.config, openSettings(sealer, row));
+      await checkPlatformApp(row.type as ChannelType, checked.settings);
+      // Pushes through the platform's app reach the account again once the shop grants access anew.
+      values.platform_tenant = null;
       values.settings = JSON.stringify(checked.settings);
       values.secrets_sealed = sealSecrets(checked.secrets);
       // New credentials: tokens fetched with the old ones are worthless, and so is the old error.
@@ -213,7 +247,7 @@ export const createChannelService = (deps: ContextDeps) => {
     }
     let result: { ok: boolean; detail: string };
     try {
-      result = { ok: true, detail: (await adapter.test(createAdapterContext(deps, row))).detail };
+      result = { ok: true, detail: (await adapter.test(await createAdapterContext(deps, row))).detail };
       await recordAccountOutcome(db, Number(row.id), { at: now(), error: null, isOutbound: false });
     } catch (error) {
       result = { ok: false, detail: describeFailure(error) };
@@ -234,9 +268,15 @@ export const createChannelService = (deps: ContextDeps) => {
     const state = sealer.seal(
       JSON.stringify({ caid, orgId: principal.orgId, exp: now() + authorizationTtlMs }),
     );
-    return {
-      url: adapter.authorizeUrl(createAdapterContext(deps, row), redirectUriOf(origin, row.type), state),
-    };
+    let ctx: Awaited<ReturnType<typeof createAdapterContext>>;
+    try {
+      ctx = await createAdapterContext(deps, row);
+    } catch (error) {
+      throw AppError.badRequest('channel.authorizationFailed', {
+        params: { reason: describeFailure(error) },
+      });
+    }
+    return { url: adapter.authorizeUrl(ctx, redirectUriOf(origin, row.type), state) };
   };
 
   /** The redirect page hands back what the platform appended; the grant completes for the account in `state`. */
@@ -263,14 +303,21 @@ export const createChannelService = (deps: ContextDeps) => {
       throw AppError.badRequest('channel.noAuthorization', { params: { type: row.type } });
     try {
       const outcome = await adapter.completeAuthorization(
-        createAdapterContext(deps, row),
+        await createAdapterContext(deps, row),
         params,
         redirectUriOf(origin, row.type),
       );
       const { settings, secrets } = openSettings(sealer, row);
-      const learnt = outcome.settings ?? {};
+      const merged = { ...settings, ...(outcome.settings ?? {}) };
+      // The grant proves the shop is this account's: pushes to the platform's app that name it come here.
+      const tenant =
+        adapter.platformApp && usesPlatformApp(row.type, merged)
+          ? (merged[adapter.platformApp.tenantSetting] ?? null)
+          : null;
+      if (tenant) await releasePlatformTenant(db, row.type, tenant, Number(row.id));
       await updateAccount(db, principal.orgId, Number(row.id), {
-        settings: JSON.stringify({ ...settings, ...learnt }),
+        settings: JSON.stringify(merged),
+        platform_tenant: tenant,
         secrets_sealed: sealSecrets(secrets),
         last_error: '',
         last_error_at: null,
@@ -334,6 +381,7 @@ export const createChannelService = (deps: ContextDeps) => {
     authorizeUrl,
     completeAuthorization,
     overview,
+    platformApps,
     load,
   };
 };

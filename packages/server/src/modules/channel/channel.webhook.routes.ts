@@ -10,14 +10,14 @@ export const channelWebhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  const handle = async (request: FastifyRequest<{ Params: { key: string } }>) => {
+  const requestOf = (request: FastifyRequest) => {
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(request.headers))
       headers[name] = Array.isArray(value) ? value.join(',') : value;
     // The address the platform called, for platforms that sign it (Shopee).
     headers['x-openkefu-webhook-url'] =
       `${config.publicUrl || `${request.protocol}://${request.host}`}${request.url}`;
-    return channelInbound.handleWebhook(request.params.key, {
+    return {
       method: request.method === 'GET' ? 'GET' : 'POST',
       query: Object.fromEntries(
         Object.entries((request.query ?? {}) as Record<string, unknown>).map(([key, value]) => [
@@ -27,20 +27,34 @@ export const channelWebhookRoutes: FastifyPluginAsync = async (app) => {
       ),
       headers,
       rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-    });
+    } as const;
   };
 
-  for (const method of ['GET', 'POST'] as const)
+  for (const method of ['GET', 'POST'] as const) {
     app.route<{ Params: { key: string } }>({
       method,
       url: '/channel/webhook/:key',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const answer = await handle(request);
+        const answer = await channelInbound.handleWebhook(request.params.key, requestOf(request));
         return reply
           .code(answer.status)
           .type(answer.contentType ?? 'text/plain; charset=utf-8')
           .send(answer.body);
       },
     });
+    // The platform's own partner app (platform → channel): one address for every shop granted to it.
+    app.route<{ Params: { type: string } }>({
+      method,
+      url: '/channel/webhook/platform/:type',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const answer = await channelInbound.handlePlatformWebhook(request.params.type, requestOf(request));
+        return reply
+          .code(answer.status)
+          .type(answer.contentType ?? 'text/plain; charset=utf-8')
+          .send(answer.body);
+      },
+    });
+  }
 };

@@ -6,8 +6,7 @@ import type { JobRunner } from '../job/job.runner.js';
 import type { MailTransport } from '../../lib/mail/transport.js';
 import { createPlatformNoticeService } from './notice/notice.service.js';
 import { createPlatformStatisticService } from './statistic/statistic.service.js';
-import { createPlatformChannelAppService } from './channel-app/channel-app.service.js';
-import type { Sealer } from '../../lib/sealed.js';
+import type { PlatformChannelAppService } from './channel-app/channel-app.service.js';
 import { createPlatformOnlineService } from './online/online.service.js';
 import { createPlatformGreetingService } from './greeting/greeting.service.js';
 import { createPlatformSynonymService } from './synonym/synonym.service.js';
@@ -24,10 +23,8 @@ export const createPlatformServices = (deps: {
   sessions: PrincipalCache<Principal>;
   jobs: JobRunner;
   mail: MailTransport;
-  sealer: Sealer;
-  /** CHANNEL_API_BASES and PUBLIC_URL, as the channel module gets them. */
-  apiBases: Record<string, string>;
-  publicUrl: string;
+  /** The platform's own apps on channel platforms (built with the channel module, which reads them). */
+  channelApps: PlatformChannelAppService;
 }) => {
   const { db } = deps;
   return {
@@ -42,11 +39,6 @@ export const createPlatformServices = (deps: {
     /** The platform's figures per day. */
     statistics: createPlatformStatisticService({ db }),
     /** The platform's own apps on channel platforms (secrets sealed). */
-    channelApps: createPlatformChannelAppService({
-      db,
-      sealer: deps.sealer,
-      apiBases: deps.apiBases,
-      publicUrl: deps.publicUrl,
-    }),
+    channelApps: deps.channelApps,
   };
 };

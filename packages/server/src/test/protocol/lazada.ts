@@ -150,8 +150,10 @@ export const buildImPush = (input: {
   content: Record<string, string>;
   sessionId?: string;
   fromType?: number;
+  /** The seller the push is for (the grant's country_user_info names it). */
+  sellerId?: string;
 }) => ({
-  seller_id: '100094063',
+  seller_id: input.sellerId ?? '1000165972',
   message_type: 2,
   timestamp: Date.now(),
   site: 'lazada_sg',

@@ -3,9 +3,15 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Select, Space, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { channelFields, type ChannelAccount, type ChannelField, type ChannelType } from '@openkefu/contract';
+import {
+  canUsePlatformApp,
+  channelFields,
+  type ChannelAccount,
+  type ChannelField,
+  type ChannelType,
+} from '@openkefu/contract';
 import { reportUnlessHandled } from '../../shared/api/reportError';
-import { createChannel, fetchWorkgroups, updateChannel } from './api';
+import { createChannel, fetchPlatformApps, fetchWorkgroups, updateChannel } from './api';
 import {
   chosenSecretsOf,
   initialValuesOf,
@@ -13,6 +19,7 @@ import {
   problemOf,
   toCreateBody,
   toUpdateBody,
+  visibleFieldsOf,
   type ChannelFormValues,
 } from './formValues';
 import { CHANNEL_NS } from './i18n';
@@ -77,12 +84,22 @@ export const AccountFormModal = ({ type, open, account, onClose, onSaved }: Acco
   const [form] = Form.useForm<ChannelFormValues>();
   const [isSaving, setSaving] = useState(false);
   const [unplacedError, setUnplacedError] = useState('');
-  const fields = channelFields[type];
   const workgroups = useQuery({
     queryKey: ['channel', 'workgroups'],
     queryFn: fetchWorkgroups,
     enabled: open,
   });
+  const platformApps = useQuery({
+    queryKey: ['channel', 'platform-apps'],
+    queryFn: fetchPlatformApps,
+    enabled: open && canUsePlatformApp(type),
+  });
+  const appSource = Form.useWatch(['config', 'appSource'], form) as string | undefined;
+  const fields = visibleFieldsOf(
+    type,
+    { appSource: appSource ?? account?.config.appSource },
+    Boolean(platformApps.data?.types.includes(type)),
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -107,7 +124,7 @@ export const AccountFormModal = ({ type, open, account, onClose, onSaved }: Acco
       },
     });
     // WeChat's encrypted modes cannot work without the key (the server refuses them too).
-    if (field.key === 'encodingAesKey' && fields.some((other) => other.key === 'encryptMode'))
+    if (field.key === 'encodingAesKey' && channelFields[type].some((other) => other.key === 'encryptMode'))
       rules.push(({ getFieldValue }) => ({
         validator: async (_, value: string | undefined) => {
           const mode = getFieldValue(['config', 'encryptMode']) as string | undefined;
@@ -227,7 +244,7 @@ export const AccountFormModal = ({ type, open, account, onClose, onSaved }: Acco
             options={(workgroups.data ?? []).map((group) => ({ value: group.wid, label: group.nickname }))}
           />
         </Form.Item>
-        {fields.length === 0 && <Alert type="info" showIcon title={t('form.noFields')} />}
+        {channelFields[type].length === 0 && <Alert type="info" showIcon title={t('form.noFields')} />}
         {fields.map((field) => (
           <Form.Item
             key={field.key}

@@ -4,7 +4,15 @@ import type { ChannelAccount, ChannelOverview } from '@openkefu/contract';
 import { setProfile } from '../../shared/auth/profileStore';
 import { changeLanguage } from '../../shared/i18n';
 import { renderWithProviders } from '../../shared/testing/renderWithProviders';
-import { button, fill, findDialog, findPopconfirm, rowOf, setupUser } from '../../shared/testing/dom';
+import {
+  button,
+  fill,
+  findDialog,
+  findPopconfirm,
+  pickOption,
+  rowOf,
+  setupUser,
+} from '../../shared/testing/dom';
 import {
   adminWithPermissions,
   errorResponse,
@@ -50,6 +58,7 @@ beforeEach(() => {
     'GET /api/channel/query': () => page(rows),
     'GET /api/channel/overview': overview,
     'GET /api/workgroup/all': () => workgroups,
+    'GET /api/channel/platform-apps': () => answers.platformApps?.({} as Recorded) ?? { types: [] },
     'POST /api/channel/create': (request) =>
       answers.create?.(request) ??
       makeAccount({
@@ -284,6 +293,53 @@ describe('ChannelPage', { timeout: 60_000 }, () => {
     expect(sent('POST', '/api/channel/authorize').map((request) => request.body)).toEqual([
       { caid: 'ca-shop' },
     ]);
+  });
+
+  it('connects a shop through the platform’s app without partner credentials of its own', async () => {
+    answers.platformApps = () => ({ types: ['shopee'] });
+    answers.create = () =>
+      makeAccount({
+        caid: 'ca-platform',
+        type: 'shopee',
+        name: 'Platform shop',
+        config: { appSource: 'platform', partnerId: '', shopId: '' },
+        secretsSet: [],
+        webhookUrl: 'https://kefu.example.com/channel/webhook/platform/shopee',
+      });
+    rows = [];
+    const user = setupUser();
+    renderWithProviders(<ChannelPage type="shopee" />);
+    await screen.findByText('No account is connected yet');
+    await user.click(button(document.body, 'Connect an account'));
+    const dialog = await findDialog();
+    await fill(user, within(dialog).getByLabelText('Name'), 'Platform shop');
+    expect(within(dialog).getByLabelText('Partner ID')).toBeInTheDocument();
+    await pickOption(user, dialog, 'Partner app', 'The platform’s app');
+    await waitFor(() => expect(within(dialog).queryByLabelText('Partner ID')).not.toBeInTheDocument());
+    expect(within(dialog).queryByLabelText('Partner Key')).not.toBeInTheDocument();
+    await user.click(button(dialog, 'Connect'));
+
+    await waitFor(() =>
+      expect(sent('POST', '/api/channel/create').map((request) => request.body)).toEqual([
+        { type: 'shopee', name: 'Platform shop', config: { appSource: 'platform' } },
+      ]),
+    );
+    const details = await screen.findByText('Connection details of Platform shop');
+    const modal = details.closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByText(/uses the platform’s Shopee app/)).toBeInTheDocument();
+    expect(within(modal).queryByLabelText('Webhook URL')).not.toBeInTheDocument();
+  });
+
+  it('does not offer the platform’s app when the platform has none', async () => {
+    const user = setupUser();
+    rows = [];
+    renderWithProviders(<ChannelPage type="shopee" />);
+    await screen.findByText('No account is connected yet');
+    await user.click(button(document.body, 'Connect an account'));
+    const dialog = await findDialog();
+    await waitFor(() => expect(sent('GET', '/api/channel/platform-apps')).toHaveLength(1));
+    expect(within(dialog).getByLabelText('Partner ID')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Partner app')).not.toBeInTheDocument();
   });
 
   it('opens with this channel’s figures and the overview of all channels', async () => {

@@ -1,7 +1,7 @@
 import './i18n';
-import { Button, Form, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isSdkChannel, type ChannelAccount } from '@openkefu/contract';
+import { isSdkChannel, usesPlatformApp, type ChannelAccount } from '@openkefu/contract';
 import { CopyField } from './CopyField';
 import { CHANNEL_NS } from './i18n';
 import { authorizationRedirectOf } from './paths';
@@ -27,6 +27,8 @@ export const ConnectionDetailsModal = ({
 }: ConnectionDetailsModalProps) => {
   const { t } = useTranslation(CHANNEL_NS);
   const copy = t('details.copy');
+  // On the platform's app the platform's addresses are set up by its staff: only the shop's grant is left.
+  const isOnPlatformApp = account ? usesPlatformApp(account.type, account.config) : false;
   return (
     <Modal
       open={account !== null}
@@ -47,8 +49,17 @@ export const ConnectionDetailsModal = ({
     >
       {account && (
         <Form layout="vertical" component="div">
-          <Typography.Paragraph type="secondary">{t('details.intro')}</Typography.Paragraph>
-          {hasWebhook(account.type) && account.webhookUrl && (
+          {isOnPlatformApp ? (
+            <Alert
+              type="info"
+              showIcon
+              title={t('details.platformApp', { channel: t(`names.${account.type}`) })}
+              style={{ marginBottom: 16 }}
+            />
+          ) : (
+            <Typography.Paragraph type="secondary">{t('details.intro')}</Typography.Paragraph>
+          )}
+          {!isOnPlatformApp && hasWebhook(account.type) && account.webhookUrl && (
             <Form.Item label={t('details.webhook')}>
               <CopyField label={t('details.webhook')} value={account.webhookUrl} copyLabel={copy} />
             </Form.Item>
@@ -58,7 +69,7 @@ export const ConnectionDetailsModal = ({
               <CopyField label={t('details.appKey')} value={account.appKey} copyLabel={copy} />
             </Form.Item>
           )}
-          {canAuthorize(account.type) && (
+          {!isOnPlatformApp && canAuthorize(account.type) && (
             <Form.Item label={t('details.redirect')} extra={t('details.authorizeHint')}>
               <CopyField
                 label={t('details.redirect')}

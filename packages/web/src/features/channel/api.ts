@@ -2,6 +2,7 @@ import type {
   ChannelAccount,
   ChannelCreateBody,
   ChannelOverview,
+  ChannelPlatformApps,
   ChannelTestResult,
   ChannelType,
   ChannelUpdateBody,
@@ -47,6 +48,10 @@ export const deleteChannel = async (caid: string): Promise<void> => {
 
 export const fetchChannelOverview = async (days: number): Promise<ChannelOverview> =>
   (await http.get<Envelope<ChannelOverview>>('/api/channel/overview', { params: { days } })).data;
+
+/** The channels whose platform app (set up by platform staff) an account can connect through. */
+export const fetchPlatformApps = async (): Promise<ChannelPlatformApps> =>
+  (await http.get<Envelope<ChannelPlatformApps>>('/api/channel/platform-apps', { silent: true })).data;
 
 /** The skill-group picker's options; silent: a failure leaves the picker empty (the default group). */
 export const fetchWorkgroups = async (): Promise<Workgroup[]> =>

@@ -1,5 +1,7 @@
 import {
   channelFields,
+  isPlatformAppField,
+  usesPlatformApp,
   type ChannelAccount,
   type ChannelCreateBody,
   type ChannelField,
@@ -37,9 +39,28 @@ export const initialValuesOf = (type: ChannelType, account: ChannelAccount | nul
   ),
 });
 
+/**
+ * The fields the form shows: the app choice only when the platform's app is on offer (or already
+ * chosen), and none of the fields the platform's app fills in when it is chosen.
+ */
+export const visibleFieldsOf = (
+  type: ChannelType,
+  config: Record<string, string | undefined>,
+  isPlatformAppOffered: boolean,
+): ChannelField[] => {
+  const isOnPlatformApp = usesPlatformApp(type, config);
+  return channelFields[type].filter((field) =>
+    field.key === 'appSource'
+      ? isPlatformAppOffered || isOnPlatformApp
+      : !(isOnPlatformApp && isPlatformAppField(type, field.key)),
+  );
+};
+
 export const toCreateBody = (type: ChannelType, values: ChannelFormValues): ChannelCreateBody => {
   const config: Record<string, string> = {};
+  const isOnPlatformApp = usesPlatformApp(type, values.config);
   for (const field of channelFields[type]) {
+    if (isOnPlatformApp && isPlatformAppField(type, field.key)) continue;
     const value = trimmed(values.config[field.key]);
     if (value !== '') config[field.key] = value;
   }

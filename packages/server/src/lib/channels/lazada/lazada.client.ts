@@ -109,7 +109,17 @@ export const buildLazadaAuthorizeUrl = (ctx: AdapterContext, redirectUri: string
 export const grantLazadaTokens = async (ctx: AdapterContext, code: string) => {
   const answer = await callLazada(ctx, { apiPath: '/auth/token/create', isAuth: true, params: { code } });
   await keepTokens(ctx, answer);
-  return { account: String(answer.account ?? ''), country: String(answer.country ?? '') };
+  const country = String(answer.country ?? '');
+  // The seller in the grant's country (pushes name it as seller_id); a cross-border grant lists several.
+  const sellers = Array.isArray(answer.country_user_info)
+    ? (answer.country_user_info as { country?: string; seller_id?: string | number }[])
+    : [];
+  const seller = sellers.find((entry) => entry.country === country.toLowerCase()) ?? sellers[0];
+  return {
+    account: String(answer.account ?? ''),
+    country,
+    sellerId: seller?.seller_id === undefined ? '' : String(seller.seller_id),
+  };
 };
 
 const notAuthorised = () =>

@@ -1,17 +1,9 @@
 import { rechargeOrderTtlMs, type Page, type RechargeOrder } from '@openkefu/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createAccount, signIn, useTestApp, type TestAccount } from '../../../test/app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, createAccount, signIn, useTestApp } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
-import { startAlipayServer, type AlipayServer } from '../../../test/protocol/alipay.js';
-import {
-  startWechatPayServer,
-  type StubNotification,
-  type WechatPayServer,
-} from '../../../test/protocol/wechatpay.js';
 import { saveSetting } from '../../user/user-settings.repository.js';
-
-type Envelope<T> = { status_code: number; data: T; message: string; fields?: { field: string }[] };
-type Admin = TestAccount & { token: string };
+import { useRechargeApp, type Admin, type Envelope } from './recharge.fixture.js';
 
 /*
  * The recharge rules through the API, with the local WeChat Pay and Alipay servers as providers:
@@ -19,34 +11,16 @@ type Admin = TestAccount & { token: string };
  * (signatures, encryption, refusals) are in recharge.wechatpay.test.ts and recharge.alipay.test.ts.
  */
 await describeEachDatabase('recharge orders', (target) => {
-  let wechatpay: WechatPayServer;
-  let alipay: AlipayServer;
-  const env: Record<string, string> = {};
-  // Registered before the app's own hooks: its configuration points at both local providers.
-  beforeAll(async () => {
-    [wechatpay, alipay] = await Promise.all([startWechatPayServer(), startAlipayServer()]);
-    Object.assign(env, wechatpay.env, alipay.env, {
-      PAYMENT_API_BASES: `${wechatpay.apiBaseEntry},${alipay.apiBaseEntry}`,
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([wechatpay?.close(), alipay?.close()]);
-  });
-  const ctx = useTestApp(target, { env, build: { jobIntervalMs: 0, sweepIntervalMs: 0 } });
+  const recharge = useRechargeApp(target, ['wechatpay', 'alipay']);
+  const { ctx, createAdmin, create, placeOrder, getOrder, orderOf, notify, closeOrder, balanceOf, ledgerOf } =
+    recharge;
   /** The payer scans and pays; the notification WeChat Pay would post. */
-  const payWechat = async (orderNo: string) => (await wechatpay.pay(orderNo, { send: false })).notification;
+  const payWechat = async (orderNo: string) =>
+    (await recharge.wechatpay.pay(orderNo, { send: false })).notification;
   let staff: string;
   let admin: Admin;
   let agentToken: string;
   let other: Admin;
-
-  /** An organisation admin with both providers switched on in their settings. */
-  const createAdmin = async (): Promise<Admin> => {
-    const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
-    await saveSetting(ctx.database.db, account.userId, 'wechat_pay', true, Date.now());
-    await saveSetting(ctx.database.db, account.userId, 'alipay', true, Date.now());
-    return { ...account, token: await signIn(ctx.app, account.username, account.password) };
-  };
 
   beforeAll(async () => {
     staff = await signIn(ctx.app, 'admin', 'admin');
@@ -56,56 +30,6 @@ await describeEachDatabase('recharge orders', (target) => {
     await saveSetting(ctx.database.db, agent.userId, 'wechat_pay', true, Date.now());
     agentToken = await signIn(ctx.app, agent.username, agent.password);
   });
-
-  const create = (who: Admin | string, payload: Record<string, unknown>) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/billing/recharge',
-      headers: bearer(typeof who === 'string' ? who : who.token),
-      payload,
-    });
-  const placeOrder = async (who: Admin, payload: Record<string, unknown>): Promise<RechargeOrder> => {
-    const response = await create(who, payload);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Envelope<RechargeOrder>>().data;
-  };
-  const getOrder = (who: Admin | string, orderNo: string) =>
-    ctx.app.inject({
-      method: 'GET',
-      url: `/api/billing/recharge/get?orderNo=${orderNo}`,
-      headers: bearer(typeof who === 'string' ? who : who.token),
-    });
-  const orderOf = async (who: Admin, orderNo: string) =>
-    (await getOrder(who, orderNo)).json<Envelope<RechargeOrder>>().data;
-  const notify = (provider: 'wechatpay' | 'alipay', incoming: StubNotification) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/billing/notify/${provider}`,
-      headers: incoming.headers,
-      payload: incoming.rawBody,
-    });
-  const closeOrder = (who: Admin, orderNo: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/billing/recharge/close',
-      headers: bearer(who.token),
-      payload: { orderNo },
-    });
-  const balanceOf = async (who: TestAccount) =>
-    (
-      await ctx.database.db
-        .selectFrom('user')
-        .select('balance_cents')
-        .where('id', '=', who.userId)
-        .executeTakeFirstOrThrow()
-    ).balance_cents;
-  const ledgerOf = (who: TestAccount) =>
-    ctx.database.db
-      .selectFrom('balance_log')
-      .select(['kind', 'amount_cents', 'balance_after_cents', 'reference'])
-      .where('org_id', '=', who.orgId)
-      .orderBy('id')
-      .execute();
 
   describe('WeChat Pay: create, pay, notify', () => {
     it('answers a QR code, credits once when paid, and pushes the new state to the organisation', async () => {
@@ -121,7 +45,7 @@ await describeEachDatabase('recharge orders', (target) => {
         transactionId: null,
         createdBy: admin.username,
       });
-      expect(order.codeUrl).toBe(wechatpay.orders.get(order.orderNo)?.codeUrl);
+      expect(order.codeUrl).toBe(recharge.wechatpay.orders.get(order.orderNo)?.codeUrl);
       expect(order.codeUrl).toMatch(/^weixin:\/\//);
       expect(order.expiresAt - order.createdAt).toBe(rechargeOrderTtlMs);
 
@@ -130,7 +54,7 @@ await describeEachDatabase('recharge orders', (target) => {
       expect(answer.statusCode).toBeLessThan(300);
       const after = await orderOf(admin, order.orderNo);
       expect(after).toMatchObject({ state: 'paid', codeUrl: null, flag: null });
-      expect(after.transactionId).toBe(wechatpay.orders.get(order.orderNo)?.transactionId);
+      expect(after.transactionId).toBe(recharge.wechatpay.orders.get(order.orderNo)?.transactionId);
       expect(await balanceOf(admin)).toBe(10_000);
       expect(await ledgerOf(admin)).toEqual([
         { kind: 'recharge', amount_cents: 10_000, balance_after_cents: 10_000, reference: order.orderNo },
@@ -151,10 +75,10 @@ await describeEachDatabase('recharge orders', (target) => {
     it('refuses a forged notification and changes nothing', async () => {
       const owner = await createAdmin();
       const order = await placeOrder(owner, { provider: 'wechatpay', amountCents: 5_000 });
-      const forged = wechatpay.paymentNotification(order.orderNo, { forgeSignature: true });
+      const forged = recharge.wechatpay.paymentNotification(order.orderNo, { forgeSignature: true });
       expect((await notify('wechatpay', forged)).statusCode).toBeGreaterThanOrEqual(400);
       // Altered after signing: the signature no longer covers it.
-      const genuine = wechatpay.paymentNotification(order.orderNo);
+      const genuine = recharge.wechatpay.paymentNotification(order.orderNo);
       const altered = { ...genuine, rawBody: genuine.rawBody.replace('"id":"', '"id":"X') };
       expect((await notify('wechatpay', altered)).statusCode).toBeGreaterThanOrEqual(400);
       expect(await orderOf(owner, order.orderNo)).toMatchObject({ state: 'pending', transactionId: null });
@@ -182,7 +106,7 @@ await describeEachDatabase('recharge orders', (target) => {
     it('flags a payment of another amount and credits nothing', async () => {
       const owner = await createAdmin();
       const order = await placeOrder(owner, { provider: 'wechatpay', amountCents: 8_000 });
-      const underpaid = wechatpay.paymentNotification(order.orderNo, {
+      const underpaid = recharge.wechatpay.paymentNotification(order.orderNo, {
         resource: { amount: { total: 1, payer_total: 1, currency: 'CNY', payer_currency: 'CNY' } },
       });
       expect((await notify('wechatpay', underpaid)).statusCode).toBeLessThan(300);
@@ -199,7 +123,7 @@ await describeEachDatabase('recharge orders', (target) => {
       const response = await closeOrder(owner, order.orderNo);
       expect(response.statusCode).toBe(200);
       expect(response.json<Envelope<RechargeOrder>>().data).toMatchObject({ state: 'closed', codeUrl: null });
-      expect(wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
+      expect(recharge.wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
       expect((await closeOrder(owner, order.orderNo)).statusCode).toBe(409);
     });
 
@@ -218,14 +142,16 @@ await describeEachDatabase('recharge orders', (target) => {
       const owner = await createAdmin();
       const unpaid = await placeOrder(owner, { provider: 'wechatpay', amountCents: 1_000 });
       const paidQuietly = await placeOrder(owner, { provider: 'alipay', amountCents: 4_000 });
-      await alipay.pay(paidQuietly.payUrl ?? '', { send: false }); // its notification lost
+      await recharge.alipay.pay(paidQuietly.payUrl ?? '', { send: false }); // its notification lost
       // Not yet due: nothing runs.
       await ctx.app.services.jobs.runDue(Date.now());
       expect(await orderOf(owner, unpaid.orderNo)).toMatchObject({ state: 'pending' });
       await ctx.app.services.jobs.runDue(Date.now() + rechargeOrderTtlMs + 1_000);
       // GET …/out-trade-no/<no> (query), then POST …/out-trade-no/<no>/close.
       expect(
-        wechatpay.calls.filter((call) => call.path.includes(unpaid.orderNo)).map((call) => call.method),
+        recharge.wechatpay.calls
+          .filter((call) => call.path.includes(unpaid.orderNo))
+          .map((call) => call.method),
       ).toEqual(['GET', 'POST']);
       expect(await orderOf(owner, unpaid.orderNo)).toMatchObject({ state: 'closed' });
       expect(await orderOf(owner, paidQuietly.orderNo)).toMatchObject({ state: 'paid' });
@@ -252,7 +178,7 @@ await describeEachDatabase('recharge orders', (target) => {
     it('retries later when the provider cannot be reached', async () => {
       const owner = await createAdmin();
       const order = await placeOrder(owner, { provider: 'wechatpay', amountCents: 1_000 });
-      wechatpay.failNext('query', { status: 500, code: 'SYSTEM_ERROR', message: 'busy' });
+      recharge.wechatpay.failNext('query', { status: 500, code: 'SYSTEM_ERROR', message: 'busy' });
       await ctx.app.services.jobs.runDue(Date.now() + rechargeOrderTtlMs + 1_000);
       expect(await orderOf(owner, order.orderNo)).toMatchObject({ state: 'pending' });
       await ctx.app.services.jobs.runDue(Date.now() + rechargeOrderTtlMs + 10 * 60_000);
@@ -281,7 +207,7 @@ await describeEachDatabase('recharge orders', (target) => {
         promotionCode: 'tenoff',
       });
       expect(order).toMatchObject({ payCents: 18_000, discountCents: 2_000, promotionCode: 'TENOFF' });
-      expect(wechatpay.orders.get(order.orderNo)?.amountCents).toBe(18_000);
+      expect(recharge.wechatpay.orders.get(order.orderNo)?.amountCents).toBe(18_000);
 
       const again = await create(owner, {
         provider: 'wechatpay',
@@ -356,7 +282,7 @@ await describeEachDatabase('recharge orders', (target) => {
 
   describe('refunds', () => {
     // The local WeChat Pay answers refunds SUCCESS at once here, PROCESSING where a test says so.
-    beforeAll(() => wechatpay.setRefundAnswer('SUCCESS'));
+    beforeAll(() => recharge.wechatpay.setRefundAnswer('SUCCESS'));
     const refund = (token: string, payload: Record<string, unknown>) =>
       ctx.app.inject({
         method: 'POST',
@@ -441,23 +367,27 @@ await describeEachDatabase('recharge orders', (target) => {
     it('settles an asynchronous refund from its notification; a closed one gives the balance back', async () => {
       const owner = await createAdmin();
       const order = await paidOrder(owner, 6_000);
-      wechatpay.setRefundAnswer('PROCESSING');
+      recharge.wechatpay.setRefundAnswer('PROCESSING');
       try {
         const first = await refund(staff, { orderNo: order.orderNo, amountCents: 1_000, reason: 'a' });
         expect(first.json<Envelope<RechargeOrder>>().data.state).toBe('paid');
         const second = await refund(staff, { orderNo: order.orderNo, amountCents: 2_000, reason: 'b' });
         expect(second.json<Envelope<RechargeOrder>>().data.refundedCents).toBe(3_000);
         expect(await balanceOf(owner)).toBe(3_000);
-        const [one, two] = wechatpay.orders.get(order.orderNo)?.refunds ?? [];
+        const [one, two] = recharge.wechatpay.orders.get(order.orderNo)?.refunds ?? [];
         expect([one?.amountCents, two?.amountCents]).toEqual([1_000, 2_000]);
-        const settled = await wechatpay.settleRefund(one?.outRefundNo ?? '', 'SUCCESS', { send: false });
+        const settled = await recharge.wechatpay.settleRefund(one?.outRefundNo ?? '', 'SUCCESS', {
+          send: false,
+        });
         expect((await notify('wechatpay', settled.notification)).statusCode).toBeLessThan(300);
         expect(await orderOf(owner, order.orderNo)).toMatchObject({
           state: 'refunded',
           refundedCents: 3_000,
         });
         // The second never reaches the payer: its share of the balance comes back, once.
-        const closed = await wechatpay.settleRefund(two?.outRefundNo ?? '', 'CLOSED', { send: false });
+        const closed = await recharge.wechatpay.settleRefund(two?.outRefundNo ?? '', 'CLOSED', {
+          send: false,
+        });
         expect((await notify('wechatpay', closed.notification)).statusCode).toBeLessThan(300);
         expect((await notify('wechatpay', closed.notification)).statusCode).toBeLessThan(300);
         expect(await orderOf(owner, order.orderNo)).toMatchObject({
@@ -466,14 +396,18 @@ await describeEachDatabase('recharge orders', (target) => {
         });
         expect(await balanceOf(owner)).toBe(5_000);
       } finally {
-        wechatpay.setRefundAnswer('SUCCESS');
+        recharge.wechatpay.setRefundAnswer('SUCCESS');
       }
     });
 
     it('gives the balance back when the provider refuses the refund (422)', async () => {
       const owner = await createAdmin();
       const order = await paidOrder(owner, 3_000);
-      wechatpay.failNext('refund', { status: 403, code: 'NOT_ENOUGH', message: 'balance not enough' });
+      recharge.wechatpay.failNext('refund', {
+        status: 403,
+        code: 'NOT_ENOUGH',
+        message: 'balance not enough',
+      });
       const response = await refund(staff, { orderNo: order.orderNo, amountCents: 3_000, reason: 'x' });
       expect(response.statusCode).toBe(422);
       expect(response.json<Envelope<null>>().message).toContain('NOT_ENOUGH');
@@ -553,7 +487,7 @@ await describeEachDatabase('recharge orders', (target) => {
     });
 
     it('ends an order the provider refuses to create (422) and gives its promotion use back', async () => {
-      wechatpay.failNext('create', { status: 403, code: 'NO_AUTH', message: 'merchant suspended' });
+      recharge.wechatpay.failNext('create', { status: 403, code: 'NO_AUTH', message: 'merchant suspended' });
       const owner = await createAdmin();
       const response = await create(owner, { provider: 'wechatpay', amountCents: 1_000 });
       expect(response.statusCode).toBe(422);

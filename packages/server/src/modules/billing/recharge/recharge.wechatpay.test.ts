@@ -1,16 +1,9 @@
 import { rechargeOrderTtlMs, type RechargeOrder } from '@openkefu/contract';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, createAccount, signIn, useTestApp, type TestAccount } from '../../../test/app.js';
+import { beforeAll, expect, it } from 'vitest';
+import { bearer, signIn } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
-import {
-  startWechatPayServer,
-  type StubNotification,
-  type WechatPayServer,
-} from '../../../test/protocol/wechatpay.js';
-import { saveSetting } from '../../user/user-settings.repository.js';
-
-type Envelope<T> = { status_code: number; data: T; fields?: { field: string }[] };
-type Admin = TestAccount & { token: string };
+import type { StubNotification } from '../../../test/protocol/wechatpay.js';
+import { useRechargeApp, type Admin, type Envelope } from './recharge.fixture.js';
 
 /*
  * The recharge flow against the local WeChat Pay (API v3, Native): real signed requests, signed and
@@ -18,82 +11,35 @@ type Admin = TestAccount & { token: string };
  * concurrency, scoping) are covered in recharge.routes.test.ts.
  */
 await describeEachDatabase('recharge with WeChat Pay (local server)', (target) => {
-  let wechatpay: WechatPayServer;
-  const env: Record<string, string> = {};
-  // Registered before the app's own hooks: the app's configuration (WECHATPAY_*, PAYMENT_API_BASES)
-  // points at this server, as an operator's would at WeChat Pay.
-  beforeAll(async () => {
-    wechatpay = await startWechatPayServer();
-    Object.assign(env, wechatpay.env);
-  });
-  afterAll(async () => wechatpay?.close());
-  const ctx = useTestApp(target, { env, build: { jobIntervalMs: 0, sweepIntervalMs: 0 } });
+  const recharge = useRechargeApp(target, ['wechatpay']);
+  const { ctx, createAdmin, orderOf, balanceOf } = recharge;
+  const placeOrder = (owner: Admin, amountCents: number) =>
+    recharge.placeOrder(owner, { provider: 'wechatpay', amountCents });
+  const notify = (notification: StubNotification) => recharge.notify('wechatpay', notification);
+  const rechargeRows = async (owner: Admin) =>
+    (await recharge.ledgerOf(owner))
+      .filter((row) => row.kind === 'recharge')
+      .map(({ kind, amount_cents, reference }) => ({ kind, amount_cents, reference }));
   let staff: string;
 
   beforeAll(async () => {
     staff = await signIn(ctx.app, 'admin', 'admin');
   });
 
-  const createAdmin = async (): Promise<Admin> => {
-    const account = await createAccount(ctx.database, { roles: ['ROLE_ADMIN'] });
-    await saveSetting(ctx.database.db, account.userId, 'wechat_pay', true, Date.now());
-    return { ...account, token: await signIn(ctx.app, account.username, account.password) };
-  };
-  const placeOrder = async (owner: Admin, amountCents: number): Promise<RechargeOrder> => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/billing/recharge',
-      headers: bearer(owner.token),
-      payload: { provider: 'wechatpay', amountCents },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<Envelope<RechargeOrder>>().data;
-  };
-  const orderOf = async (owner: Admin, orderNo: string) =>
-    (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `/api/billing/recharge/get?orderNo=${orderNo}`,
-        headers: bearer(owner.token),
-      })
-    ).json<Envelope<RechargeOrder>>().data;
-  const notify = (notification: StubNotification) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/billing/notify/wechatpay',
-      headers: notification.headers,
-      payload: notification.rawBody,
-    });
-  const balanceOf = async (owner: TestAccount) =>
-    (
-      await ctx.database.db
-        .selectFrom('user')
-        .select('balance_cents')
-        .where('id', '=', owner.userId)
-        .executeTakeFirstOrThrow()
-    ).balance_cents;
-  const rechargeRows = (owner: TestAccount) =>
-    ctx.database.db
-      .selectFrom('balance_log')
-      .select(['kind', 'amount_cents', 'reference'])
-      .where('org_id', '=', owner.orgId)
-      .where('kind', '=', 'recharge')
-      .execute();
-
   it('places the order, draws its code, and credits once from the signed notification', async () => {
     const owner = await createAdmin();
     const order = await placeOrder(owner, 12_300);
-    const placed = wechatpay.orders.get(order.orderNo);
+    const placed = recharge.wechatpay.orders.get(order.orderNo);
     expect(placed).toMatchObject({ amountCents: 12_300, tradeState: 'NOTPAY' });
     expect(order.codeUrl).toBe(placed?.codeUrl);
     expect(placed?.notifyUrl).toMatch(/\/api\/billing\/notify\/wechatpay$/);
 
-    const { notification } = await wechatpay.pay(order.orderNo, { send: false });
+    const { notification } = await recharge.wechatpay.pay(order.orderNo, { send: false });
     const answer = await notify(notification);
     expect(answer.statusCode).toBeLessThan(300);
     expect(await orderOf(owner, order.orderNo)).toMatchObject({
       state: 'paid',
-      transactionId: wechatpay.orders.get(order.orderNo)?.transactionId,
+      transactionId: recharge.wechatpay.orders.get(order.orderNo)?.transactionId,
     });
     expect(await balanceOf(owner)).toBe(12_300);
 
@@ -114,7 +60,7 @@ await describeEachDatabase('recharge with WeChat Pay (local server)', (target) =
       { tamperCiphertext: true },
       { apiV3Key: 'x'.repeat(32) },
     ]) {
-      const answer = await notify(wechatpay.paymentNotification(order.orderNo, tweaks));
+      const answer = await notify(recharge.wechatpay.paymentNotification(order.orderNo, tweaks));
       expect(answer.statusCode, JSON.stringify(tweaks)).toBeGreaterThanOrEqual(400);
     }
     expect(await orderOf(owner, order.orderNo)).toMatchObject({ state: 'pending', transactionId: null });
@@ -124,7 +70,7 @@ await describeEachDatabase('recharge with WeChat Pay (local server)', (target) =
   it('flags a notification of another amount and credits nothing', async () => {
     const owner = await createAdmin();
     const order = await placeOrder(owner, 6_000);
-    const notification = wechatpay.paymentNotification(order.orderNo, {
+    const notification = recharge.wechatpay.paymentNotification(order.orderNo, {
       resource: { amount: { total: 1, payer_total: 1, currency: 'CNY', payer_currency: 'CNY' } },
     });
     expect((await notify(notification)).statusCode).toBeLessThan(300);
@@ -135,16 +81,11 @@ await describeEachDatabase('recharge with WeChat Pay (local server)', (target) =
   it('closes with WeChat Pay when the user gives up; a payment notified after that is still credited once', async () => {
     const owner = await createAdmin();
     const order = await placeOrder(owner, 3_000);
-    const closed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/billing/recharge/close',
-      headers: bearer(owner.token),
-      payload: { orderNo: order.orderNo },
-    });
+    const closed = await recharge.closeOrder(owner, order.orderNo);
     expect(closed.json<Envelope<RechargeOrder>>().data.state).toBe('closed');
-    expect(wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
+    expect(recharge.wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
     // The payer had paid a moment before the close; its notification arrives now.
-    const late = wechatpay.paymentNotification(order.orderNo, {
+    const late = recharge.wechatpay.paymentNotification(order.orderNo, {
       resource: { trade_state: 'SUCCESS', transaction_id: '4200000000202611280000000001' },
     });
     expect((await notify(late)).statusCode).toBeLessThan(300);
@@ -157,18 +98,18 @@ await describeEachDatabase('recharge with WeChat Pay (local server)', (target) =
     const owner = await createAdmin();
     const order = await placeOrder(owner, 1_000);
     await ctx.app.services.jobs.runDue(Date.now() + rechargeOrderTtlMs + 1_000);
-    const calls = wechatpay.calls
+    const calls = recharge.wechatpay.calls
       .filter((call) => call.path.includes(order.orderNo))
       .map((call) => call.method);
     expect(calls).toEqual(['GET', 'POST']);
-    expect(wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
+    expect(recharge.wechatpay.orders.get(order.orderNo)?.tradeState).toBe('CLOSED');
     expect(await orderOf(owner, order.orderNo)).toMatchObject({ state: 'closed' });
   });
 
   it('refunds through WeChat Pay and settles from the refund notification', async () => {
     const owner = await createAdmin();
     const order = await placeOrder(owner, 8_000);
-    await notify((await wechatpay.pay(order.orderNo, { send: false })).notification);
+    await notify((await recharge.wechatpay.pay(order.orderNo, { send: false })).notification);
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/platform/billing/refund',
@@ -181,9 +122,9 @@ await describeEachDatabase('recharge with WeChat Pay (local server)', (target) =
       refundedCents: 3_000,
     });
     expect(await balanceOf(owner)).toBe(5_000);
-    const refund = wechatpay.orders.get(order.orderNo)?.refunds[0];
+    const refund = recharge.wechatpay.orders.get(order.orderNo)?.refunds[0];
     expect(refund).toMatchObject({ amountCents: 3_000, status: 'PROCESSING' });
-    const { notification } = await wechatpay.settleRefund(refund?.outRefundNo ?? '', 'SUCCESS', {
+    const { notification } = await recharge.wechatpay.settleRefund(refund?.outRefundNo ?? '', 'SUCCESS', {
       send: false,
     });
     expect((await notify(notification)).statusCode).toBeLessThan(300);

@@ -10,12 +10,14 @@ import type { Executor } from '../../../db/database.js';
 import { AppError } from '../../../http/errors.js';
 import { getTenantToken } from '../../../lib/channels/feishu/client.js';
 import type { Sealer } from '../../../lib/sealed.js';
-import type { AdapterContext } from '../../channel/channel.adapter.js';
+import { createPlatformAppContext } from '../../channel/channel.context.js';
 import { describeFailure } from '../../channel/channel.service.js';
 import '../platform.messages.js';
 import { findChannelApp, listChannelApps, saveChannelApp } from './channel-app.repository.js';
 
 export type PlatformChannelAppService = ReturnType<typeof createPlatformChannelAppService>;
+
+const credentialsTtlMs = 30_000;
 
 type Row = { type: string; settings: string; secrets_sealed: string; updated_at: number };
 
@@ -77,6 +79,10 @@ export const createPlatformChannelAppService = (deps: {
     return channelAppTypeSchema.options.map((type) => toView(type, rows.get(type)));
   };
 
+  // Every push and reply of an account on a platform app reads these: kept for a short while per
+  // node (another node sees staff's change within credentialsTtlMs; this one at once).
+  const cached = new Map<string, { value: Record<string, string> | null; until: number }>();
+
   const save = async (
     userId: number,
     type: ChannelAppType,
@@ -112,27 +118,24 @@ export const createPlatformChannelAppService = (deps: {
       userId,
       now: now(),
     });
+    cached.delete(type);
     return toView(type, await findChannelApp(db, type));
   };
 
   /** The app's values with its secrets opened, for channel modules; null when not configured. */
-  const credentials = async (type: ChannelAppType): Promise<Record<string, string> | null> => {
+  const credentials = async (type: string): Promise<Record<string, string> | null> => {
+    const parsed = channelAppTypeSchema.safeParse(type);
+    if (!parsed.success) return null;
+    const hit = cached.get(type);
+    if (hit && hit.until > now()) return hit.value;
     const row = await findChannelApp(db, type);
-    if (!row || !toView(type, row).isConfigured) return null;
-    return { ...parseRecord(row.settings), ...secretsOf(row) };
+    const value =
+      row && toView(parsed.data, row).isConfigured
+        ? { ...parseRecord(row.settings), ...secretsOf(row) }
+        : null;
+    cached.set(type, { value, until: now() + credentialsTtlMs });
+    return value;
   };
-
-  const contextOf = (settings: Record<string, string>): AdapterContext => ({
-    caid: 'platform',
-    settings,
-    apiBase: (platform, fallback) => deps.apiBases[platform] ?? fallback,
-    // A test always asks for a fresh token.
-    tokens: { get: async () => undefined, set: async () => undefined, drop: async () => undefined },
-    state: { get: async () => '', set: async () => undefined },
-    publicUrl: deps.publicUrl,
-    fetchImpl: deps.fetchImpl,
-    now,
-  });
 
   const test = async (type: ChannelAppType): Promise<PlatformChannelAppTest> => {
     if (!testableChannelAppTypes.includes(type))
@@ -143,7 +146,7 @@ export const createPlatformChannelAppService = (deps: {
     const values = await credentials(type);
     if (!values) throw AppError.badRequest('platform.channelApp.notConfigured', { params: { type } });
     try {
-      await getTenantToken(contextOf(values));
+      await getTenantToken(createPlatformAppContext({ ...deps, now }, values));
       return { ok: true, detail: 'tenant_access_token' };
     } catch (error) {
       return { ok: false, detail: describeFailure(error) };

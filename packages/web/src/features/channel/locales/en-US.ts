@@ -121,6 +121,7 @@ export const channelEnUS = {
     option: 'Choose one of the options',
   },
   field: {
+    appSource: 'Partner app',
     platform: 'Platform',
     appId: 'AppID',
     appSecret: 'AppSecret',
@@ -160,6 +161,8 @@ export const channelEnUS = {
     encodingAesKey: '43 letters and digits, chosen by you and entered on the platform too.',
     verifyToken: 'You choose it and enter the same when you set the webhook up at Meta.',
     shopId: 'Filled in when the shop grants access.',
+    appSource:
+      'The platform’s app needs no partner account of your own: create the account, then let the shop grant access.',
     encryptKey: 'Only when encryption is on in Feishu’s Encryption Strategy.',
     smtpPort: '465 for SSL, 587 for STARTTLS.',
     username: 'Usually the email address; default: the address above.',
@@ -168,6 +171,7 @@ export const channelEnUS = {
     accessToken: 'A token that does not expire (a system user’s token).',
   },
   option: {
+    appSource: { own: 'Our own partner app', platform: 'The platform’s app' },
     platform: { android: 'Android', ios: 'iOS' },
     encryptMode: {
       plain: 'Plain text',
@@ -191,6 +195,8 @@ export const channelEnUS = {
     redirect: 'Redirect URL',
     secrets: 'Values to enter on the platform',
     authorizeHint: 'Next: let the shop grant access.',
+    platformApp:
+      'This account uses the platform’s {{channel}} app: its messages arrive through the platform, so there is nothing to enter on {{channel}}. Let the shop grant access, and it is connected.',
     close: 'Done',
     copy: 'Copy',
   },

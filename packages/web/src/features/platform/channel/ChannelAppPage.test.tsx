@@ -65,6 +65,11 @@ describe('ChannelAppPage', { timeout: 60_000 }, () => {
     expect(within(wechat).getByText('Configured')).toBeInTheDocument();
     expect(within(wechat).getAllByText('Set. Leave empty to keep it.')).toHaveLength(3);
     expect(within(wechat).queryByRole('button', { name: 'Test connection' })).toBeNull();
+    // Partner apps that organisations' shops connect through have one push address for every shop.
+    expect(
+      within(card('Shopee partner app')).getByText(/\/channel\/webhook\/platform\/shopee$/),
+    ).toBeInTheDocument();
+    expect(within(wechat).queryByText(/\/channel\/webhook\/platform\//)).toBeNull();
     const appId = within(wechat).getByLabelText('Component app id (component_appid)');
     await user.clear(appId);
     await user.type(appId, 'wx-new');

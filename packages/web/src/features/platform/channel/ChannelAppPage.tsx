@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  canUsePlatformApp,
   channelAppFields,
   channelAppValueMaxLength,
   type PlatformChannelApp,
@@ -82,6 +83,14 @@ const ChannelAppCard = ({ app, canEdit }: { app: PlatformChannelApp; canEdit: bo
       }
     >
       <Typography.Paragraph type="secondary">{t(`channelPage.hints.${app.type}`)}</Typography.Paragraph>
+      {canUsePlatformApp(app.type) && (
+        <Typography.Paragraph>
+          {t('channelPage.pushAddress')}{' '}
+          <Typography.Text code copyable>
+            {`${window.location.origin}/channel/webhook/platform/${app.type}`}
+          </Typography.Text>
+        </Typography.Paragraph>
+      )}
       <Form<Record<string, string>>
         form={form}
         layout="vertical"

@@ -47,10 +47,13 @@ describe('Lazada OAuth', () => {
     });
   });
 
-  it('trades the code for tokens and learns the region', async () => {
+  it('trades the code for tokens and learns the region and the seller', async () => {
     const fresh = contextFor();
     const result = await lazadaAdapter.completeAuthorization!(fresh, { code: lazadaTestAccount.code }, '');
-    expect(result).toEqual({ detail: 'seller@example.com · sg', settings: { region: 'sg' } });
+    expect(result).toEqual({
+      detail: 'seller@example.com · sg',
+      settings: { region: 'sg', sellerId: '1000165972' },
+    });
     expect(await fresh.tokens.get('access_token')).toMatch(/^lat-/);
     expect(await fresh.tokens.get('refresh_token')).toMatch(/^lrt-/);
   });

@@ -132,15 +132,30 @@ export const lazadaAdapter: ChannelAdapter = {
 
   authorizeUrl: buildLazadaAuthorizeUrl,
 
+  platformApp: {
+    tenantSetting: 'sellerId',
+    tenantOf: (request) => {
+      try {
+        const push = JSON.parse(request.rawBody.toString('utf8')) as LazadaPush;
+        return push.seller_id === undefined ? undefined : String(push.seller_id);
+      } catch {
+        return undefined;
+      }
+    },
+  },
+
   completeAuthorization: async (ctx, params) => {
     if (!params.code)
       throw new OutsideError('protocol', 'Lazada came back without a code', null, false, 'no_code');
-    const { account, country } = await grantLazadaTokens(ctx, params.code);
+    const { account, country, sellerId } = await grantLazadaTokens(ctx, params.code);
     const region = country.toLowerCase();
     return {
       detail: [account, country].filter(Boolean).join(' · ') || 'authorised',
-      // The seller's country decides the API host (a cross-border "cb" seller keeps the chosen one).
-      ...(region in lazadaRegionBases ? { settings: { region } } : {}),
+      settings: {
+        // The seller's country decides the API host (a cross-border "cb" seller keeps the chosen one).
+        ...(region in lazadaRegionBases ? { region } : {}),
+        ...(sellerId ? { sellerId } : {}),
+      },
     };
   },
 };

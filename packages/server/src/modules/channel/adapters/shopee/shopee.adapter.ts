@@ -159,6 +159,18 @@ export const shopeeAdapter: ChannelAdapter = {
 
   authorizeUrl: buildShopeeAuthorizeUrl,
 
+  platformApp: {
+    tenantSetting: 'shopId',
+    tenantOf: (request) => {
+      try {
+        const push = parseShopeeJson(request.rawBody.toString('utf8')) as ShopeePush;
+        return push.shop_id === undefined ? undefined : String(push.shop_id);
+      } catch {
+        return undefined;
+      }
+    },
+  },
+
   completeAuthorization: async (ctx, params) => {
     const code = params.code ?? '';
     const shopId = params.shop_id ?? '';

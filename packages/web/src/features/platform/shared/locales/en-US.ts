@@ -391,8 +391,10 @@ export const platformEnUS = {
       wechat_open:
         'The component app that official accounts authorise. It cannot be tested here: WeChat pushes its verify ticket to the callback.',
       feishu: 'Test asks Feishu for a tenant access token with this app id and secret.',
-      shopee: 'The partner id and key from the Shopee Open Platform. Shops authorise it when they connect.',
-      lazada: 'The app key and secret from Lazada Open Platform. Sellers authorise it when they connect.',
+      shopee:
+        'The partner id and key from the Shopee Open Platform. Organisations choose “The platform’s app” when they connect a shop, and the shop authorises it.',
+      lazada:
+        'The app key and secret from Lazada Open Platform. Organisations choose “The platform’s app” when they connect a seller, and the seller authorises it.',
     },
     fields: {
       componentAppId: 'Component app id (component_appid)',
@@ -405,6 +407,8 @@ export const platformEnUS = {
       partnerKey: 'Partner key',
       appKey: 'App key',
     },
+    pushAddress:
+      'Push address to enter in the app’s settings on the platform (every shop’s messages arrive there):',
     configured: 'Configured',
     notConfigured: 'Not configured',
     secretSet: 'Set. Leave empty to keep it.',

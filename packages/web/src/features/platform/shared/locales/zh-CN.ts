@@ -390,8 +390,8 @@ export const platformZhCN: Messages<PlatformMessages> = {
     hints: {
       wechat_open: '公众号授权的第三方平台应用。无法在此测试：微信会向回调地址推送 verify ticket。',
       feishu: '测试会用此 App ID 和 Secret 向飞书申请 tenant access token。',
-      shopee: 'Shopee 开放平台的 Partner ID 和 Key，店铺接入时授权。',
-      lazada: 'Lazada 开放平台的 App Key 和 Secret，卖家接入时授权。',
+      shopee: 'Shopee 开放平台的 Partner ID 和 Key。组织接入店铺时选择“平台的应用”，由店铺授权。',
+      lazada: 'Lazada 开放平台的 App Key 和 Secret。组织接入卖家时选择“平台的应用”，由卖家授权。',
     },
     fields: {
       componentAppId: '第三方平台 AppID（component_appid）',
@@ -404,6 +404,7 @@ export const platformZhCN: Messages<PlatformMessages> = {
       partnerKey: 'Partner Key',
       appKey: 'App Key',
     },
+    pushAddress: '在平台的应用设置中填写此推送地址（所有店铺的消息都推送到这里）：',
     configured: '已配置',
     notConfigured: '未配置',
     secretSet: '已设置，留空即保留。',
