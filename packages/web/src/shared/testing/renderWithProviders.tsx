@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter } from 'react-router';
 import { AntdProvider } from '../providers/AntdProvider';
 
@@ -28,12 +30,19 @@ export const renderWithProviders = (ui: ReactElement, { path = '/' }: { path?: s
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  // No runtime CSS in tests, as vitest's `css: false` has none from files: generating antd's styles
+  // (zeroRuntime) and jsdom parsing the injected ones (mock "server": ProComponents' too) took a third
+  // of the web suite's time, and no test reads them.
   return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AntdProvider>{ui}</AntdProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <StyleProvider mock="server">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <AntdProvider>
+            <ConfigProvider theme={{ zeroRuntime: true }}>{ui}</ConfigProvider>
+          </AntdProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </StyleProvider>,
   );
 };
 

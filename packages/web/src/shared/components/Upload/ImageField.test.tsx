@@ -45,7 +45,7 @@ describe('AvatarField / ImageField', { timeout: 30_000 }, () => {
       'http://localhost/uploads/old.png',
     );
 
-    await user.click(screen.getAllByRole('button', { name: /^(upload )?Upload$/ })[0]);
+    await user.click(screen.getAllByRole('button', { name: /^(upload ?)?Upload$/ })[0]);
     const dialog = await screen.findByRole('dialog', { name: 'Upload attachment' });
     await user.upload(
       within(dialog).getByTestId('upload-input'),
