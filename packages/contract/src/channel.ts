@@ -152,9 +152,18 @@ const appSource: ChannelField = {
 export const platformAppFieldKeys = {
   shopee: ['partnerId', 'partnerKey'],
   lazada: ['appKey', 'appSecret'],
+  // The account's AppID comes from its grant; messages are checked with the component's Token and key.
+  mp: ['appId', 'appSecret', 'token', 'encryptMode', 'encodingAesKey'],
 } as const satisfies Partial<Record<ChannelType, readonly string[]>>;
 
 export type PlatformAppChannelType = keyof typeof platformAppFieldKeys;
+
+/** The platform app (platform → channel, contract `channelAppTypes`) each channel connects through. */
+export const platformAppTypeOf = {
+  shopee: 'shopee',
+  lazada: 'lazada',
+  mp: 'wechat_open',
+} as const satisfies Record<PlatformAppChannelType, string>;
 
 export const platformAppChannelTypes = Object.keys(platformAppFieldKeys) as PlatformAppChannelType[];
 
@@ -164,6 +173,10 @@ export const canUsePlatformApp = (type: string): type is PlatformAppChannelType 
 /** The account connects through the platform's app. */
 export const usesPlatformApp = (type: string, config: Record<string, string | undefined>): boolean =>
   canUsePlatformApp(type) && config.appSource === 'platform';
+
+/** The account is connected by a grant (OAuth, or WeChat's third-party platform authorisation). */
+export const isAuthorizedAccount = (type: string, config: Record<string, string | undefined>): boolean =>
+  (authorizedChannelTypes as readonly string[]).includes(type) || usesPlatformApp(type, config);
 
 /** A field the platform's app fills in when the account uses it (hidden, not required). */
 export const isPlatformAppField = (type: string, key: string): boolean =>
@@ -181,6 +194,7 @@ export const channelFields: Record<ChannelType, readonly ChannelField[]> = {
   web: [],
   // WeChat's "Token" and "EncodingAESKey" are chosen by the admin (we suggest random ones) and pasted into both sides.
   mp: [
+    appSource,
     text('appId'),
     secret('appSecret'),
     secret('token', true, 32),

@@ -414,7 +414,7 @@ export const configDocs: ConfigDoc[] = [
     name: 'CHANNEL_API_BASES',
     default: '',
     description:
-      "Other addresses for channel platforms' APIs, e.g. wechat=https://wx-proxy.internal,feishu=http://127.0.0.1:9300 (a proxy, a private deployment, or a test server). Platforms: wechat, wechat-open, wework, wework-login, feishu, line, line-data, graph, shopee, lazada, lazada-auth, douyin, weibo, weibo-fans, weibo-upload, baidu.",
+      "Other addresses for channel platforms' APIs, e.g. wechat=https://wx-proxy.internal,feishu=http://127.0.0.1:9300 (a proxy, a private deployment, or a test server). Platforms: wechat, wechat-open, wechat-mp, wework, wework-login, feishu, line, line-data, graph, shopee, lazada, lazada-auth, douyin, weibo, weibo-fans, weibo-upload, baidu.",
   },
   {
     name: 'WECHATPAY_MCH_ID',

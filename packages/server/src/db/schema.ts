@@ -1152,6 +1152,12 @@ export type ChannelAccountTable = {
   platform_tenant: string | null;
 };
 
+export type PlatformChannelTokenTable = {
+  name: string;
+  value_sealed: string;
+  expires_at: number;
+};
+
 export type ChannelTokenTable = {
   account_id: number;
   name: string;
@@ -1406,6 +1412,7 @@ export type Database = {
   job: JobTable;
   channel_account: ChannelAccountTable;
   channel_token: ChannelTokenTable;
+  platform_channel_token: PlatformChannelTokenTable;
   channel_user: ChannelUserTable;
   channel_inbound: ChannelInboundTable;
   organization: OrganizationTable;

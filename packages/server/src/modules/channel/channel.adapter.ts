@@ -70,6 +70,8 @@ export type AdapterContext = {
   tokens: TokenStore;
   /** A value the adapter keeps between calls (a pull cursor). */
   state: { get: () => Promise<string>; set: (value: string) => Promise<void> };
+  /** The platform app's own tokens, for an account connected through the platform's app. */
+  platformTokens?: TokenStore;
   /** Our own public address (for links the platform shows, OAuth redirects). */
   publicUrl: string;
   fetchImpl?: typeof fetch;
@@ -134,7 +136,7 @@ export type ChannelAdapter = {
    * Platforms that grant access through OAuth (Shopee, Lazada): the platform's page the admin is
    * sent to; it comes back to `redirectUri` (our /antv/<type>/redirect page) with `state` unchanged.
    */
-  authorizeUrl?: (ctx: AdapterContext, redirectUri: string, state: string) => string;
+  authorizeUrl?: (ctx: AdapterContext, redirectUri: string, state: string) => string | Promise<string>;
   /**
    * Platforms whose partner app the platform itself may own (Shopee, Lazada): every shop's pushes
    * come to one address, and name the shop or seller they are for.
@@ -142,8 +144,12 @@ export type ChannelAdapter = {
   platformApp?: {
     /** The setting the grant learns that names the shop (it becomes the account's platform tenant). */
     tenantSetting: string;
-    /** The shop or seller a push names, read before its signature is checked (the account's credentials check it). */
-    tenantOf: (request: WebhookRequest) => string | undefined;
+    /**
+     * The shop, seller or account a push is for, read before its signature is checked (the
+     * account's credentials check it); `pathTenant` is the address's last part where the platform
+     * puts it there (WeChat's $APPID$).
+     */
+    tenantOf: (request: WebhookRequest, pathTenant: string | undefined) => string | undefined;
   };
   /**
    * Completes that grant with what the platform appended to the redirect (code, shop_id…): trades

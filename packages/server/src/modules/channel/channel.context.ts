@@ -1,4 +1,4 @@
-import { canUsePlatformApp, usesPlatformApp } from '@openkefu/contract';
+import { canUsePlatformApp, platformAppTypeOf, usesPlatformApp } from '@openkefu/contract';
 import type { Executor } from '../../db/database.js';
 import { OutsideError } from '../../lib/outside/http.js';
 import type { Sealer } from '../../lib/sealed.js';
@@ -29,6 +29,8 @@ export type ContextDeps = {
 export type PlatformAppSource = {
   /** The app's values with secrets opened; null when platform staff have not set it up. */
   credentials: (type: string) => Promise<Record<string, string> | null>;
+  /** The platform apps' own tokens (WeChat's verify ticket and component access token). */
+  tokens: TokenStore;
 };
 
 /** Tokens in the database, sealed: every node uses the same one (WeChat revokes a token when another is fetched). */
@@ -70,11 +72,11 @@ const effectiveSettings = async (
   const { settings, secrets } = openSettings(deps.sealer, row);
   const own = { ...settings, ...secrets };
   if (!usesPlatformApp(row.type, settings) || !canUsePlatformApp(row.type)) return own;
-  const app = await deps.platformApps.credentials(row.type);
+  const app = await deps.platformApps.credentials(platformAppTypeOf[row.type]);
   if (!app)
     throw new OutsideError(
       'platform',
-      `the platform's ${row.type} app is not set up (platform → channel)`,
+      `the platform's ${platformAppTypeOf[row.type]} app is not set up (platform → channel)`,
       null,
       false,
       'no_platform_app',
@@ -87,9 +89,11 @@ export const createAdapterContext = async (
   row: ChannelAccountRow,
 ): Promise<AdapterContext> => {
   const accountId = Number(row.id);
+  const settings = await effectiveSettings(deps, row);
   return {
     caid: row.caid,
-    settings: await effectiveSettings(deps, row),
+    settings,
+    ...(usesPlatformApp(row.type, settings) ? { platformTokens: deps.platformApps.tokens } : {}),
     apiBase: (platform, fallback) => deps.apiBases[platform] ?? fallback,
     tokens: createTokenStore(deps, accountId),
     state: {

@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import {
+  canUsePlatformApp,
   channelClientOf,
   messageMaxTextLength,
+  platformAppTypeOf,
   usesPlatformApp,
   type ChannelType,
   type Thread,
 } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import {
+  componentContextOf,
+  keepVerifyTicket,
+  openComponentEvent,
+} from '../../lib/channels/wechat/component.js';
 import { createPublicId } from '../../lib/ids.js';
 import { createOpaqueToken, hashToken } from '../../lib/secrets.js';
 import { insertLeaveMessage } from '../leavemsg/leavemsg.repository.js';
@@ -25,10 +32,14 @@ import {
   type WebhookRequest,
 } from './channel.adapter.js';
 import { createAdapterContext, createPlatformAppContext, type ContextDeps } from './channel.context.js';
+import { describeFailure } from './channel.service.js';
 import type { ChannelOutbound } from './channel.outbound.js';
 import { adapterOf } from './channel.registry.js';
 import {
+  deleteTokens,
   findAccountByPlatformTenant,
+  recordAccountOutcome,
+  updateAccount,
   findAccountByWebhookKey,
   findChannelUser,
   findFallbackWorkgroupWid,
@@ -328,16 +339,66 @@ export const createChannelInbound = (deps: InboundDeps) => {
   };
 
   /**
-   * POST or GET /channel/webhook/platform/:type: the platform's own app's push address, shared by
-   * every shop granted to it. The push names its shop; the account whose grant named that shop
-   * takes it, checked with the platform app's credentials. A push for no account (a shop granted
-   * and since disconnected, the platform's console verifying the address) is only verified.
+   * WeChat's third-party platform's authorisation events: the verify ticket every 10 minutes (kept
+   * for every node: the component's token needs the newest), and an official account taking its
+   * grant back (its account stops taking pushes and says why).
    */
-  const handlePlatformWebhook = async (type: string, request: WebhookRequest): Promise<WebhookAnswer> => {
+  const handleComponentEvent = async (
+    app: Record<string, string>,
+    request: WebhookRequest,
+  ): Promise<WebhookAnswer> => {
+    const ctx = createPlatformAppContext(deps, app);
+    const component = { ...componentContextOf({ ...ctx, platformTokens: deps.platformApps.tokens }) };
+    let event: ReturnType<typeof openComponentEvent>;
+    try {
+      event = openComponentEvent(component.settings, request);
+    } catch (error) {
+      logger.warn({ reason: describeFailure(error) }, 'component event refused');
+      throw AppError.unauthorized('channel.badSignature');
+    }
+    if (event.infoType === 'component_verify_ticket') await keepVerifyTicket(component, event.ticket);
+    if (event.infoType === 'unauthorized') {
+      const account = await findAccountByPlatformTenant(db, 'mp', event.authorizerAppId);
+      if (account) {
+        await updateAccount(db, Number(account.org_id), Number(account.id), {
+          platform_tenant: null,
+          updated_at: now(),
+        });
+        await deleteTokens(db, Number(account.id));
+        await recordAccountOutcome(db, Number(account.id), {
+          at: now(),
+          error: 'the official account took its authorisation back in WeChat: run "Authorise" again',
+          isOutbound: false,
+        });
+      }
+    }
+    return { status: 200, contentType: 'text/plain', body: 'success' };
+  };
+
+  /**
+   * POST or GET /channel/webhook/platform/:type[/:tenant]: the platform's own app's push address,
+   * shared by every shop or official account granted to it. The push (or the address, for WeChat)
+   * names its shop; the account whose grant named that shop takes it, checked with the platform
+   * app's credentials. A push for no account (a shop granted and since disconnected, the platform's
+   * console verifying the address) is only verified.
+   */
+  const handlePlatformWebhook = async (
+    type: string,
+    request: WebhookRequest,
+    pathTenant?: string,
+  ): Promise<WebhookAnswer> => {
+    if (type === 'wechat_open') {
+      const app = await deps.platformApps.credentials(type);
+      if (!app) throw AppError.notFound('channel.unknownWebhook');
+      return handleComponentEvent(app, request);
+    }
     const adapter = adapterOf(type);
-    const app = adapter?.platformApp ? await deps.platformApps.credentials(type) : null;
+    const app =
+      adapter?.platformApp && canUsePlatformApp(type)
+        ? await deps.platformApps.credentials(platformAppTypeOf[type])
+        : null;
     if (!adapter?.platformApp || !app) throw AppError.notFound('channel.unknownWebhook');
-    const tenant = adapter.platformApp.tenantOf(request);
+    const tenant = adapter.platformApp.tenantOf(request, pathTenant);
     const account = tenant ? await findAccountByPlatformTenant(db, type, tenant) : undefined;
     if (account && usesPlatformApp(type, JSON.parse(account.settings) as Record<string, string>))
       return receive(adapter, account, request);

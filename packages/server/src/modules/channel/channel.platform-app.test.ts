@@ -2,7 +2,14 @@ import type { ChannelAccount, ChannelPlatformApps } from '@openkefu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signIn, useTestApp } from '../../test/app.js';
 import { describeEachDatabase } from '../../test/databases.js';
+import { buildWechatXml } from '../../lib/channels/wechat/xml.js';
 import { lazadaKit, lazadaTestAccount } from '../../test/protocol/lazada.js';
+import { officialPushRequest } from '../../test/protocol/wechat.js';
+import {
+  createComponentTestSettings,
+  startWechatOpenPlatform,
+  type WechatOpenPlatform,
+} from '../../test/protocol/wechat-open.js';
 import { shopeeKit, shopeeTestAccount } from '../../test/protocol/shopee.js';
 import { createMemoryPresence } from '../realtime/presence.js';
 import type { AgentActor } from '../thread/chat-actor.js';
@@ -26,6 +33,8 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
   });
   let shopee: ChannelTestPlatform;
   let lazada: ChannelTestPlatform;
+  const component = createComponentTestSettings();
+  let wechat: WechatOpenPlatform;
   let staff: string;
   let org: ChatOrg;
   let other: ChatOrg;
@@ -43,7 +52,7 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
     expect(response.statusCode, response.body).toBe(200);
   };
 
-  const createOnPlatformApp = async (owner: ChatOrg, type: 'shopee' | 'lazada', name = 'Shop') => {
+  const createOnPlatformApp = async (owner: ChatOrg, type: 'shopee' | 'lazada' | 'mp', name = 'Shop') => {
     const response = await inject('POST', '/api/channel/create', owner.owner.token, {
       type,
       name,
@@ -69,10 +78,12 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
     return url;
   };
 
-  const push = (type: string, request: WebhookRequest) =>
+  const push = (type: string, request: WebhookRequest, tenant?: string) =>
     ctx.app.inject({
       method: 'POST',
-      url: `/channel/webhook/platform/${type}`,
+      url: `/channel/webhook/platform/${type}${tenant ? `/${tenant}` : ''}${
+        Object.keys(request.query).length > 0 ? `?${new URLSearchParams(request.query).toString()}` : ''
+      }`,
       headers: request.headers as Record<string, string>,
       payload: request.rawBody,
     });
@@ -90,9 +101,40 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
 
   const shopeePushUrl = `${publicUrl}/channel/webhook/platform/shopee`;
 
+  /** The org's agent answers in the thread (the reply leaves as a job). */
+  const reply = async (tid: string, content: string, owner = org) => {
+    const agent = owner.agents[0];
+    if (!agent) throw new Error('no agent');
+    const actor: AgentActor = {
+      kind: 'agent',
+      orgId: agent.orgId,
+      userId: agent.userId,
+      uid: agent.uid,
+      nickname: 'Agent',
+      avatar: '',
+      isAdmin: false,
+      canMonitor: false,
+    };
+    await ctx.app.services.messages.send(actor, { tid, type: 'text', content, localId: `reply-${content}` });
+  };
+
+  const deliverJobs = async (isDone: () => boolean) => {
+    for (let round = 0; round < 50 && !isDone(); round += 1) {
+      await ctx.app.services.jobs.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   beforeAll(async () => {
-    [shopee, lazada] = await Promise.all([shopeeKit.start(), lazadaKit.start()]);
-    Object.assign(ctx.app.services.config.channelApiBases, shopee.apiBases, lazada.apiBases);
+    [shopee, lazada, wechat] = await Promise.all([
+      shopeeKit.start(),
+      lazadaKit.start(),
+      startWechatOpenPlatform(component),
+    ]);
+    Object.assign(ctx.app.services.config.channelApiBases, shopee.apiBases, lazada.apiBases, {
+      wechat: wechat.base,
+      'wechat-mp': wechat.base,
+    });
     staff = await signIn(ctx.app, 'admin', 'admin');
     org = await makeChatOrg(ctx, { agents: 1, maxThreadCount: 100 });
     other = await makeChatOrg(ctx, { agents: 1, maxThreadCount: 100 });
@@ -102,7 +144,7 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
     }
   });
   afterAll(async () => {
-    await Promise.all([shopee?.close(), lazada?.close()]);
+    await Promise.all([shopee?.close(), lazada?.close(), wechat?.close()]);
   });
 
   describe('before platform staff set the app up', () => {
@@ -165,36 +207,11 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
       const [message] = await received(account.caid);
       expect(message).toMatchObject({ content: 'Is it in stock?', org_id: org.owner.orgId });
 
-      const agent = org.agents[0];
-      if (!agent || !message) throw new Error('no agent or message');
-      const actor: AgentActor = {
-        kind: 'agent',
-        orgId: agent.orgId,
-        userId: agent.userId,
-        uid: agent.uid,
-        nickname: 'Agent',
-        avatar: '',
-        isAdmin: false,
-        canMonitor: false,
-      };
-      await ctx.app.services.messages.send(actor, {
-        tid: message.tid,
-        type: 'text',
-        content: 'Yes, 3 left',
-        localId: 'platform-app-reply',
-      });
-      for (
-        let round = 0;
-        round < 50 && !shopee.sent().some((sent) => sent.text === 'Yes, 3 left');
-        round += 1
-      ) {
-        await ctx.app.services.jobs.runDue();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await reply(message?.tid ?? '', 'Yes, 3 left');
+      await deliverJobs(() => shopee.sent().some((sent) => sent.text === 'Yes, 3 left'));
       // The local Shopee checks the call's signature with the partner key: the platform's.
       expect(shopee.sent()).toContainEqual({ to: '7001', text: 'Yes, 3 left' });
     });
-
     it('refuses a forged push (401), takes nothing for a shop no account holds, and moves a shop to its newest grant', async () => {
       const forged = await push(
         'shopee',
@@ -269,6 +286,91 @@ await describeEachDatabase('channel accounts on the platform app', (target) => {
       );
       expect(answer.statusCode, answer.body).toBe(200);
       expect((await received(account.caid)).map((message) => message.content)).toEqual(['Hi Lazada']);
+    });
+  });
+
+  describe('WeChat official accounts on the third-party platform', () => {
+    const ticketPush = () => push('wechat_open', wechat.verifyTicketPush().request);
+    const messagePush = (appId: string, input: { openId: string; messageId: string; text: string }) =>
+      push(
+        'mp',
+        officialPushRequest({
+          token: component.token,
+          appId: component.componentAppId,
+          encodingAesKey: component.encodingAESKey,
+          mode: 'safe',
+          openId: input.openId,
+          plaintext: buildWechatXml({
+            ToUserName: 'gh_0123456789ab',
+            FromUserName: input.openId,
+            CreateTime: Math.floor(Date.now() / 1000),
+            MsgType: 'text',
+            Content: input.text,
+            MsgId: input.messageId,
+          }),
+        }),
+        appId,
+      );
+
+    beforeAll(async () => {
+      await saveApp('wechat_open', component);
+    });
+
+    it('keeps the verify ticket WeChat pushes, and refuses a forged push', async () => {
+      const answer = await ticketPush();
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body).toBe('success');
+      const { request } = wechat.verifyTicketPush();
+      const forged = await push('wechat_open', {
+        ...request,
+        query: { ...request.query, msg_signature: '0'.repeat(40) },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
+
+    it('authorises an official account without its AppSecret, takes its messages and replies as it', async () => {
+      expect(await platformApps(org)).toContain('mp');
+      await ticketPush();
+      const account = await createOnPlatformApp(org, 'mp', 'Official account');
+      expect(account.secretsSet).toEqual([]);
+      // WeChat's page gives the code: the admin agrees there and is sent back with auth_code.
+      const started = await inject('POST', '/api/channel/authorize', org.owner.token, { caid: account.caid });
+      const page = new URL(started.json<Envelope<{ url: string }>>().data.url);
+      expect(page.pathname).toBe('/cgi-bin/componentloginpage');
+      const { redirect } = (await (await fetch(page)).json()) as { redirect: string };
+      const back = new URL(redirect);
+      const completed = await inject('POST', '/api/channel/authorize/complete', org.owner.token, {
+        params: Object.fromEntries(back.searchParams),
+      });
+      expect(completed.statusCode, completed.body).toBe(200);
+      const appId = wechat.authorizer.appId;
+      expect(completed.json<Envelope<ChannelAccount>>().data.config.appId).toBe(appId);
+
+      expect(
+        (await messagePush(appId, { openId: 'o-fan-1', messageId: '9001', text: 'Hello from WeChat' })).body,
+      ).toBe('success');
+      const [message] = await received(account.caid);
+      expect(message).toMatchObject({ content: 'Hello from WeChat', org_id: org.owner.orgId });
+      await reply(message?.tid ?? '', 'Hello, fan');
+      await deliverJobs(() => wechat.sent.some((sent) => sent.text === 'Hello, fan'));
+      expect(wechat.sent).toContainEqual({ to: 'o-fan-1', msgtype: 'text', text: 'Hello, fan' });
+
+      // Its access token expires: a new one comes through the component from the refresh token.
+      wechat.expireAuthorizerTokens();
+      await reply(message?.tid ?? '', 'Still here');
+      await deliverJobs(() => wechat.sent.some((sent) => sent.text === 'Still here'));
+      expect(wechat.sent).toContainEqual({ to: 'o-fan-1', msgtype: 'text', text: 'Still here' });
+
+      // The admin takes the grant back in WeChat: the account says so and takes nothing more.
+      expect((await push('wechat_open', wechat.unauthorizedPush(appId))).statusCode).toBe(200);
+      const listed = await inject('GET', '/api/channel/query?type=mp&size=50', org.owner.token);
+      const after = listed
+        .json<Envelope<{ content: ChannelAccount[] }>>()
+        .data.content.find((candidate) => candidate.caid === account.caid);
+      expect(after).toMatchObject({ status: 'error' });
+      expect(after?.lastError).toContain('authorisation back');
+      await messagePush(appId, { openId: 'o-fan-1', messageId: '9002', text: 'Anyone?' });
+      expect((await received(account.caid)).map((row) => row.content)).toEqual(['Hello from WeChat']);
     });
   });
 });

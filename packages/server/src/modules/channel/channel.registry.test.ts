@@ -1,4 +1,9 @@
-import { authorizedChannelTypes, channelTypes, webhookChannelTypes } from '@openkefu/contract';
+import {
+  authorizedChannelTypes,
+  channelTypes,
+  platformAppChannelTypes,
+  webhookChannelTypes,
+} from '@openkefu/contract';
 import { describe, expect, it } from 'vitest';
 import { adapterOf } from './channel.registry.js';
 
@@ -8,8 +13,15 @@ describe('channel registry', () => {
     expect(withAdapter.sort()).toEqual([...webhookChannelTypes].sort());
   });
 
-  it('offers an OAuth grant for exactly the channels the contract says are authorised', () => {
+  it('offers a grant for exactly the channels the contract says are authorised or may use the platform app', () => {
     const withGrant = channelTypes.filter((type) => adapterOf(type)?.authorizeUrl !== undefined);
-    expect(withGrant.sort()).toEqual([...authorizedChannelTypes].sort());
+    expect(withGrant.sort()).toEqual(
+      [...new Set([...authorizedChannelTypes, ...platformAppChannelTypes])].sort(),
+    );
+  });
+
+  it('routes pushes to the platform app for exactly the channels that may use it', () => {
+    const routed = channelTypes.filter((type) => adapterOf(type)?.platformApp !== undefined);
+    expect(routed.sort()).toEqual([...platformAppChannelTypes].sort());
   });
 });

@@ -1,8 +1,11 @@
 import {
   channelClientOf,
   channelFields,
+  canUsePlatformApp,
+  isAuthorizedAccount,
   isPlatformAppField,
   platformAppChannelTypes,
+  platformAppTypeOf,
   usesPlatformApp,
   channelTypes,
   isSdkChannel,
@@ -143,7 +146,8 @@ export const createChannelService = (deps: ContextDeps) => {
 
   /** An account on the platform's app needs that app set up by platform staff. */
   const checkPlatformApp = async (type: ChannelType, settings: Record<string, string>) => {
-    if (!usesPlatformApp(type, settings) || (await deps.platformApps.credentials(type))) return;
+    if (!usesPlatformApp(type, settings) || !canUsePlatformApp(type)) return;
+    if (await deps.platformApps.credentials(platformAppTypeOf[type])) return;
     throw AppError.badRequest('channel.noPlatformApp', {
       params: { type },
       fields: [{ field: 'config.appSource', message: `the platform has no ${type} app set up` }],
@@ -154,7 +158,7 @@ export const createChannelService = (deps: ContextDeps) => {
   const platformApps = async (): Promise<ChannelPlatformApps> => {
     const types: ChannelType[] = [];
     for (const type of platformAppChannelTypes)
-      if (await deps.platformApps.credentials(type)) types.push(type);
+      if (await deps.platformApps.credentials(platformAppTypeOf[type])) types.push(type);
     return { types };
   };
 
@@ -262,21 +266,21 @@ export const createChannelService = (deps: ContextDeps) => {
   const authorizeUrl = async (principal: Principal, caid: string, origin: string) => {
     const row = await load(principal.orgId, caid);
     const adapter = adapterOf(row.type);
-    if (!adapter?.authorizeUrl)
+    if (!adapter?.authorizeUrl || !isAuthorizedAccount(row.type, openSettings(sealer, row).settings))
       throw AppError.badRequest('channel.noAuthorization', { params: { type: row.type } });
     // Sealed: the platform hands it back untouched, and only this server can read or forge it.
     const state = sealer.seal(
       JSON.stringify({ caid, orgId: principal.orgId, exp: now() + authorizationTtlMs }),
     );
-    let ctx: Awaited<ReturnType<typeof createAdapterContext>>;
     try {
-      ctx = await createAdapterContext(deps, row);
+      const ctx = await createAdapterContext(deps, row);
+      return { url: await adapter.authorizeUrl(ctx, redirectUriOf(origin, row.type), state) };
     } catch (error) {
+      if (error instanceof AppError) throw error;
       throw AppError.badRequest('channel.authorizationFailed', {
         params: { reason: describeFailure(error) },
       });
     }
-    return { url: adapter.authorizeUrl(ctx, redirectUriOf(origin, row.type), state) };
   };
 
   /** The redirect page hands back what the platform appended; the grant completes for the account in `state`. */

@@ -43,13 +43,18 @@ export const channelWebhookRoutes: FastifyPluginAsync = async (app) => {
           .send(answer.body);
       },
     });
-    // The platform's own partner app (platform → channel): one address for every shop granted to it.
-    app.route<{ Params: { type: string } }>({
+    // The platform's own apps (platform → channel): one address for every shop granted to the app;
+    // WeChat's third-party platform puts the account's AppID last ($APPID$).
+    app.route<{ Params: { type: string; tenant?: string } }>({
       method,
-      url: '/channel/webhook/platform/:type',
+      url: '/channel/webhook/platform/:type/:tenant?',
       schema: { hide: true },
       handler: async (request, reply) => {
-        const answer = await channelInbound.handlePlatformWebhook(request.params.type, requestOf(request));
+        const answer = await channelInbound.handlePlatformWebhook(
+          request.params.type,
+          requestOf(request),
+          request.params.tenant,
+        );
         return reply
           .code(answer.status)
           .type(answer.contentType ?? 'text/plain; charset=utf-8')

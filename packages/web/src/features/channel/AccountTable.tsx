@@ -4,13 +4,19 @@ import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { isSdkChannel, type ChannelAccount, type ChannelType } from '@openkefu/contract';
+import {
+  canAuthorize,
+  isAuthorizedAccount,
+  isSdkChannel,
+  type ChannelAccount,
+  type ChannelType,
+} from '@openkefu/contract';
 import { reportUnlessHandled } from '../../shared/api/reportError';
 import { usePageRequest } from '../../shared/table/usePageRequest';
 import { deleteChannel, fetchChannelPage, setChannelEnabled, testChannel, type ChannelFilters } from './api';
 import { AccountStatus, LastTime } from './AccountStatus';
 import { CHANNEL_NS } from './i18n';
-import { canAuthorize, hasWebhook } from './platforms';
+import { hasWebhook } from './platforms';
 
 export type AccountTableProps = {
   type: ChannelType;
@@ -151,9 +157,9 @@ export const AccountTable = ({
         <a key="test" onClick={() => void test(account)}>
           {t('actions.test')}
         </a>,
-        canAuthorize(type) ? (
+        isAuthorizedAccount(type, account.config) ? (
           <a key="authorize" onClick={() => onAuthorize(account)}>
-            {t('actions.authorize')}
+            {t(canAuthorize(type) ? 'actions.authorize' : 'actions.authorizeAccount')}
           </a>
         ) : null,
         <a

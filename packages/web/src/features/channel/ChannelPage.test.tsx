@@ -216,7 +216,7 @@ describe('ChannelPage', { timeout: 60_000 }, () => {
       caid: 'ca-main',
       name: 'Main account',
       wid: 'wg-sales',
-      config: { appId: 'wx456', encryptMode: 'safe' },
+      config: { appSource: '', appId: 'wx456', encryptMode: 'safe' },
     });
   });
 
@@ -314,7 +314,7 @@ describe('ChannelPage', { timeout: 60_000 }, () => {
     const dialog = await findDialog();
     await fill(user, within(dialog).getByLabelText('Name'), 'Platform shop');
     expect(within(dialog).getByLabelText('Partner ID')).toBeInTheDocument();
-    await pickOption(user, dialog, 'Partner app', 'The platform’s app');
+    await pickOption(user, dialog, 'Connect with', 'The platform’s app');
     await waitFor(() => expect(within(dialog).queryByLabelText('Partner ID')).not.toBeInTheDocument());
     expect(within(dialog).queryByLabelText('Partner Key')).not.toBeInTheDocument();
     await user.click(button(dialog, 'Connect'));
@@ -326,8 +326,30 @@ describe('ChannelPage', { timeout: 60_000 }, () => {
     );
     const details = await screen.findByText('Connection details of Platform shop');
     const modal = details.closest('.ant-modal') as HTMLElement;
-    expect(within(modal).getByText(/uses the platform’s Shopee app/)).toBeInTheDocument();
+    expect(within(modal).getByText(/uses the platform’s app/)).toBeInTheDocument();
     expect(within(modal).queryByLabelText('Webhook URL')).not.toBeInTheDocument();
+  });
+
+  it('sends an official account on the platform’s app to WeChat to authorise it', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    rows = [
+      makeAccount({
+        caid: 'ca-component',
+        name: 'Via platform',
+        config: { appSource: 'platform', appId: '' },
+        secretsSet: [],
+      }),
+      makeAccount({ caid: 'ca-own', name: 'Own app' }),
+    ];
+    const user = setupUser();
+    renderWithProviders(<ChannelPage type="mp" />);
+    await screen.findByText('Via platform');
+    expect(within(rowOf('Own app')).queryByText('Authorize')).toBeNull();
+    await user.click(within(rowOf('Via platform')).getByText('Authorize'));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(sent('POST', '/api/channel/authorize').map((request) => request.body)).toEqual([
+      { caid: 'ca-component' },
+    ]);
   });
 
   it('does not offer the platform’s app when the platform has none', async () => {
@@ -339,7 +361,7 @@ describe('ChannelPage', { timeout: 60_000 }, () => {
     const dialog = await findDialog();
     await waitFor(() => expect(sent('GET', '/api/channel/platform-apps')).toHaveLength(1));
     expect(within(dialog).getByLabelText('Partner ID')).toBeInTheDocument();
-    expect(within(dialog).queryByLabelText('Partner app')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Connect with')).not.toBeInTheDocument();
   });
 
   it('opens with this channel’s figures and the overview of all channels', async () => {

@@ -1,7 +1,7 @@
 import './i18n';
 import { Alert, Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isSdkChannel, usesPlatformApp, type ChannelAccount } from '@openkefu/contract';
+import { isAuthorizedAccount, isSdkChannel, usesPlatformApp, type ChannelAccount } from '@openkefu/contract';
 import { CopyField } from './CopyField';
 import { CHANNEL_NS } from './i18n';
 import { authorizationRedirectOf } from './paths';
@@ -35,9 +35,9 @@ export const ConnectionDetailsModal = ({
       title={account ? t('details.title', { name: account.name }) : ''}
       onCancel={onClose}
       footer={[
-        account && canAuthorize(account.type) ? (
+        account && isAuthorizedAccount(account.type, account.config) ? (
           <Button key="authorize" onClick={() => onAuthorize(account)}>
-            {t('actions.authorize')}
+            {t(canAuthorize(account.type) ? 'actions.authorize' : 'actions.authorizeAccount')}
           </Button>
         ) : null,
         <Button key="close" type="primary" onClick={onClose}>

@@ -8,6 +8,7 @@ import {
   problemOf,
   toCreateBody,
   toUpdateBody,
+  visibleFieldsOf,
 } from './formValues';
 import { generateSecret } from './secrets';
 import { makeAccount } from './testData';
@@ -21,6 +22,7 @@ const fieldOf = (key: string) => {
 describe('channel form values', () => {
   it('starts a new account from the defaults and an edit from the stored values, secrets empty', () => {
     expect(initialValuesOf('mp', null).config).toEqual({
+      appSource: 'own',
       appId: '',
       appSecret: '',
       token: '',
@@ -58,8 +60,27 @@ describe('channel form values', () => {
       caid: 'ca-main',
       name: 'Main account',
       wid: '',
-      config: { appId: 'wx123', encryptMode: 'safe', token: 'newtoken' },
+      // An optional setting never chosen (the app source) goes as empty: "not set".
+      config: { appSource: '', appId: 'wx123', encryptMode: 'safe', token: 'newtoken' },
     });
+  });
+
+  it('leaves out what the platform’s app fills in, and shows the app choice only when offered or chosen', () => {
+    expect(
+      toCreateBody('mp', { name: 'P', config: { appSource: 'platform', appId: 'typed', token: 't' } }),
+    ).toEqual({ type: 'mp', name: 'P', config: { appSource: 'platform' } });
+    const keys = (config: Record<string, string>, isOffered: boolean) =>
+      visibleFieldsOf('mp', config, isOffered).map((field) => field.key);
+    expect(keys({}, false)).toEqual(['appId', 'appSecret', 'token', 'encryptMode', 'encodingAesKey']);
+    expect(keys({ appSource: 'own' }, true)).toEqual([
+      'appSource',
+      'appId',
+      'appSecret',
+      'token',
+      'encryptMode',
+      'encodingAesKey',
+    ]);
+    expect(keys({ appSource: 'platform' }, false)).toEqual(['appSource']);
   });
 
   it('lists the chosen secrets to paste on the platform', () => {

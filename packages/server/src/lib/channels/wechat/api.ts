@@ -17,6 +17,8 @@ export type WechatApi = {
   /** The token's name in ctx.tokens: the app it belongs to. */
   tokenNameOf: (settings: Record<string, string>) => string;
   tokenRequestOf: (settings: Record<string, string>) => { path: string; query: Record<string, string> };
+  /** Apps whose token comes another way (an account authorised to WeChat's third-party platform). */
+  fetchToken?: (ctx: AdapterContext) => Promise<{ token: string; expiresIn: number }>;
 };
 
 /** Official accounts and mini programs: api.weixin.qq.com, appid + appsecret. */
@@ -58,6 +60,11 @@ const fetchesUnderWay = new Map<string, Promise<string>>();
 
 /** Asks the platform for a new token and keeps it for its lifetime. */
 const fetchAccessToken = async (ctx: AdapterContext, api: WechatApi): Promise<string> => {
+  if (api.fetchToken) {
+    const fetched = await api.fetchToken(ctx);
+    await ctx.tokens.set(api.tokenNameOf(ctx.settings), fetched.token, ctx.now() + fetched.expiresIn * 1000);
+    return fetched.token;
+  }
   const { path, query } = api.tokenRequestOf(ctx.settings);
   const answer = await callOutsideJson<WechatAnswer & { access_token?: string; expires_in?: number }>(
     { url: `${wechatBaseOf(ctx, api)}${path}`, query },

@@ -31,3 +31,28 @@ export const saveChannelApp = async (
     .onConflict((conflict) => conflict.column('type').doUpdateSet(values))
     .execute();
 };
+
+/* The platform apps' own tokens (WeChat's verify ticket, component access token), sealed. */
+
+export const findPlatformToken = (db: Executor, name: string) =>
+  db
+    .selectFrom('platform_channel_token')
+    .select(['value_sealed', 'expires_at'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+
+export const upsertPlatformToken = async (
+  db: Executor,
+  row: { name: string; valueSealed: string; expiresAt: number },
+): Promise<void> => {
+  const values = { value_sealed: row.valueSealed, expires_at: row.expiresAt };
+  await db
+    .insertInto('platform_channel_token')
+    .values({ name: row.name, ...values })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet(values))
+    .execute();
+};
+
+export const deletePlatformToken = async (db: Executor, name: string): Promise<void> => {
+  await db.deleteFrom('platform_channel_token').where('name', '=', name).execute();
+};

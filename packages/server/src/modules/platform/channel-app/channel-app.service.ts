@@ -10,10 +10,18 @@ import type { Executor } from '../../../db/database.js';
 import { AppError } from '../../../http/errors.js';
 import { getTenantToken } from '../../../lib/channels/feishu/client.js';
 import type { Sealer } from '../../../lib/sealed.js';
+import type { TokenStore } from '../../channel/channel.adapter.js';
 import { createPlatformAppContext } from '../../channel/channel.context.js';
 import { describeFailure } from '../../channel/channel.service.js';
 import '../platform.messages.js';
-import { findChannelApp, listChannelApps, saveChannelApp } from './channel-app.repository.js';
+import {
+  deletePlatformToken,
+  findChannelApp,
+  findPlatformToken,
+  listChannelApps,
+  saveChannelApp,
+  upsertPlatformToken,
+} from './channel-app.repository.js';
 
 export type PlatformChannelAppService = ReturnType<typeof createPlatformChannelAppService>;
 
@@ -153,5 +161,24 @@ export const createPlatformChannelAppService = (deps: {
     }
   };
 
-  return { list, save, credentials, test };
+  /** The platform apps' own tokens, shared by every node; a token within a minute of expiry is gone. */
+  const tokens: TokenStore = {
+    get: async (name) => {
+      const row = await findPlatformToken(db, name);
+      if (!row || Number(row.expires_at) - now() <= 60_000) return undefined;
+      try {
+        return sealer.open(row.value_sealed);
+      } catch {
+        return undefined;
+      }
+    },
+    set: async (name, value, expiresAt) => {
+      await upsertPlatformToken(db, { name, valueSealed: sealer.seal(value), expiresAt });
+    },
+    drop: async (name) => {
+      await deletePlatformToken(db, name);
+    },
+  };
+
+  return { list, save, credentials, test, tokens };
 };

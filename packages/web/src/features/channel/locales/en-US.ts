@@ -71,6 +71,7 @@ export const channelEnUS = {
     enable: 'Enable',
     disable: 'Disable',
     authorize: 'Authorize shop',
+    authorizeAccount: 'Authorize',
     disconnect: 'Disconnect',
     disconnectConfirm: 'Disconnect {{name}}?',
     disconnectHint:
@@ -121,7 +122,7 @@ export const channelEnUS = {
     option: 'Choose one of the options',
   },
   field: {
-    appSource: 'Partner app',
+    appSource: 'Connect with',
     platform: 'Platform',
     appId: 'AppID',
     appSecret: 'AppSecret',
@@ -162,7 +163,7 @@ export const channelEnUS = {
     verifyToken: 'You choose it and enter the same when you set the webhook up at Meta.',
     shopId: 'Filled in when the shop grants access.',
     appSource:
-      'The platform’s app needs no partner account of your own: create the account, then let the shop grant access.',
+      'The platform’s app needs no developer account or secret of your own: create the account, then authorise it.',
     encryptKey: 'Only when encryption is on in Feishu’s Encryption Strategy.',
     smtpPort: '465 for SSL, 587 for STARTTLS.',
     username: 'Usually the email address; default: the address above.',
@@ -171,7 +172,7 @@ export const channelEnUS = {
     accessToken: 'A token that does not expire (a system user’s token).',
   },
   option: {
-    appSource: { own: 'Our own partner app', platform: 'The platform’s app' },
+    appSource: { own: 'Our own app', platform: 'The platform’s app' },
     platform: { android: 'Android', ios: 'iOS' },
     encryptMode: {
       plain: 'Plain text',
@@ -196,7 +197,7 @@ export const channelEnUS = {
     secrets: 'Values to enter on the platform',
     authorizeHint: 'Next: let the shop grant access.',
     platformApp:
-      'This account uses the platform’s {{channel}} app: its messages arrive through the platform, so there is nothing to enter on {{channel}}. Let the shop grant access, and it is connected.',
+      'This account uses the platform’s app: its messages arrive through the platform, so there is nothing to enter on {{channel}}. Authorise it, and it is connected.',
     close: 'Done',
     copy: 'Copy',
   },

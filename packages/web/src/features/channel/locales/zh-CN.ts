@@ -73,6 +73,7 @@ export const channelZhCN: typeof channelEnUS = {
     enable: '启用',
     disable: '停用',
     authorize: '授权店铺',
+    authorizeAccount: '授权',
     disconnect: '断开',
     disconnectConfirm: '断开 {{name}}？',
     disconnectHint: '将删除其凭证和令牌并停止收发消息；过往会话仍保留在记录中。',
@@ -122,7 +123,7 @@ export const channelZhCN: typeof channelEnUS = {
     option: '请选择一个选项',
   },
   field: {
-    appSource: '合作伙伴应用',
+    appSource: '接入方式',
     platform: '平台',
     appId: 'AppID',
     appSecret: 'AppSecret',
@@ -162,7 +163,7 @@ export const channelZhCN: typeof channelEnUS = {
     encodingAesKey: '43 位字母和数字，由你自定，并在平台上填写相同的值。',
     verifyToken: '由你自定，在 Meta 配置 Webhook 时填写相同的值。',
     shopId: '店铺授权后自动填写。',
-    appSource: '使用平台的应用无需自有合作伙伴账号：创建账号后让店铺授权即可。',
+    appSource: '使用平台的应用无需自有开发者账号或密钥：创建账号后完成授权即可。',
     encryptKey: '仅在飞书“加密策略”中开启加密时填写。',
     smtpPort: 'SSL 用 465，STARTTLS 用 587。',
     username: '通常就是邮箱地址；默认使用上面的地址。',
@@ -171,7 +172,7 @@ export const channelZhCN: typeof channelEnUS = {
     accessToken: '不会过期的令牌（系统用户的令牌）。',
   },
   option: {
-    appSource: { own: '自有合作伙伴应用', platform: '平台的应用' },
+    appSource: { own: '自有应用', platform: '平台的应用' },
     platform: { android: 'Android', ios: 'iOS' },
     encryptMode: {
       plain: '明文模式',
@@ -195,8 +196,7 @@ export const channelZhCN: typeof channelEnUS = {
     redirect: '授权回调地址',
     secrets: '需要在平台上填写的值',
     authorizeHint: '下一步：让店铺授权。',
-    platformApp:
-      '此账号使用平台的 {{channel}} 应用：消息经平台转入，无需在 {{channel}} 填写任何地址。店铺授权后即完成接入。',
+    platformApp: '此账号使用平台的应用：消息经平台转入，无需在 {{channel}} 填写任何地址。完成授权即接入。',
     close: '完成',
     copy: '复制',
   },

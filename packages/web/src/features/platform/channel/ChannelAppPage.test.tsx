@@ -69,7 +69,10 @@ describe('ChannelAppPage', { timeout: 60_000 }, () => {
     expect(
       within(card('Shopee partner app')).getByText(/\/channel\/webhook\/platform\/shopee$/),
     ).toBeInTheDocument();
-    expect(within(wechat).queryByText(/\/channel\/webhook\/platform\//)).toBeNull();
+    expect(within(card('Feishu app')).queryByText(/\/channel\/webhook\/platform\//)).toBeNull();
+    // WeChat's third-party platform calls two addresses: authorisation events, and messages per account.
+    expect(within(wechat).getByText(/\/channel\/webhook\/platform\/wechat_open$/)).toBeInTheDocument();
+    expect(within(wechat).getByText(/\/channel\/webhook\/platform\/mp\/\$APPID\$$/)).toBeInTheDocument();
     const appId = within(wechat).getByLabelText('Component app id (component_appid)');
     await user.clear(appId);
     await user.type(appId, 'wx-new');

@@ -21,6 +21,7 @@ import {
   canUsePlatformApp,
   channelAppFields,
   channelAppValueMaxLength,
+  type ChannelAppType,
   type PlatformChannelApp,
   type PlatformChannelAppTest,
 } from '@openkefu/contract';
@@ -30,6 +31,18 @@ import { formatDateTime } from '../shared/format';
 import { PLATFORM_NS } from '../shared/i18n';
 import { reportUnlessHandled } from '../shared/reportError';
 import { CHANNEL_APPS_QUERY_KEY, fetchChannelApps, saveChannelApp, testChannelApp } from './api';
+
+/** What platform staff enter in the app's settings on the platform: where it calls us. */
+const addressesOf = (type: ChannelAppType): { label: string; path: string }[] =>
+  type === 'wechat_open'
+    ? [
+        { label: 'authEventAddress', path: '/channel/webhook/platform/wechat_open' },
+        // WeChat puts the official account's AppID in place of $APPID$.
+        { label: 'messageAddress', path: '/channel/webhook/platform/mp/$APPID$' },
+      ]
+    : canUsePlatformApp(type)
+      ? [{ label: 'pushAddress', path: `/channel/webhook/platform/${type}` }]
+      : [];
 
 /** One platform's app: its fields (secrets write-only), save, and a test where the platform allows one. */
 const ChannelAppCard = ({ app, canEdit }: { app: PlatformChannelApp; canEdit: boolean }) => {
@@ -83,14 +96,14 @@ const ChannelAppCard = ({ app, canEdit }: { app: PlatformChannelApp; canEdit: bo
       }
     >
       <Typography.Paragraph type="secondary">{t(`channelPage.hints.${app.type}`)}</Typography.Paragraph>
-      {canUsePlatformApp(app.type) && (
-        <Typography.Paragraph>
-          {t('channelPage.pushAddress')}{' '}
+      {addressesOf(app.type).map(({ label, path }) => (
+        <Typography.Paragraph key={label}>
+          {t(`channelPage.${label}`)}{' '}
           <Typography.Text code copyable>
-            {`${window.location.origin}/channel/webhook/platform/${app.type}`}
+            {`${window.location.origin}${path}`}
           </Typography.Text>
         </Typography.Paragraph>
-      )}
+      ))}
       <Form<Record<string, string>>
         form={form}
         layout="vertical"

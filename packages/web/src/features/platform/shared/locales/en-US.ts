@@ -389,7 +389,7 @@ export const platformEnUS = {
     },
     hints: {
       wechat_open:
-        'The component app that official accounts authorise. It cannot be tested here: WeChat pushes its verify ticket to the callback.',
+        'The third-party platform (component) that official accounts authorise instead of giving their AppSecret: organisations choose “The platform’s app” for an official account and authorise it in WeChat. It cannot be tested here: WeChat pushes its verify ticket to the authorisation event address every 10 minutes.',
       feishu: 'Test asks Feishu for a tenant access token with this app id and secret.',
       shopee:
         'The partner id and key from the Shopee Open Platform. Organisations choose “The platform’s app” when they connect a shop, and the shop authorises it.',
@@ -407,6 +407,8 @@ export const platformEnUS = {
       partnerKey: 'Partner key',
       appKey: 'App key',
     },
+    authEventAddress: 'Authorisation event address (授权事件接收 URL):',
+    messageAddress: 'Message and event address (消息与事件接收 URL):',
     pushAddress:
       'Push address to enter in the app’s settings on the platform (every shop’s messages arrive there):',
     configured: 'Configured',

@@ -388,7 +388,8 @@ export const platformZhCN: Messages<PlatformMessages> = {
       lazada: 'Lazada 合作伙伴应用',
     },
     hints: {
-      wechat_open: '公众号授权的第三方平台应用。无法在此测试：微信会向回调地址推送 verify ticket。',
+      wechat_open:
+        '公众号通过授权接入的第三方平台，无需提供 AppSecret：组织为公众号选择“平台的应用”并在微信中完成授权。无法在此测试：微信每 10 分钟向授权事件接收地址推送 verify ticket。',
       feishu: '测试会用此 App ID 和 Secret 向飞书申请 tenant access token。',
       shopee: 'Shopee 开放平台的 Partner ID 和 Key。组织接入店铺时选择“平台的应用”，由店铺授权。',
       lazada: 'Lazada 开放平台的 App Key 和 Secret。组织接入卖家时选择“平台的应用”，由卖家授权。',
@@ -404,6 +405,8 @@ export const platformZhCN: Messages<PlatformMessages> = {
       partnerKey: 'Partner Key',
       appKey: 'App Key',
     },
+    authEventAddress: '授权事件接收 URL：',
+    messageAddress: '消息与事件接收 URL：',
     pushAddress: '在平台的应用设置中填写此推送地址（所有店铺的消息都推送到这里）：',
     configured: '已配置',
     notConfigured: '未配置',
