@@ -330,15 +330,16 @@ export type PlatformStatistic = z.infer<typeof platformStatisticSchema>;
 
 /* ---- channel: the platform's own apps on channel platforms ---- */
 
-export const channelAppTypes = ['wechat_open', 'feishu', 'shopee', 'lazada'] as const;
+export const channelAppTypes = ['wechat_open', 'shopee', 'lazada'] as const;
 export const channelAppTypeSchema = z.enum(channelAppTypes);
 export type ChannelAppType = z.infer<typeof channelAppTypeSchema>;
 
 export type ChannelAppField = { key: string; isSecret: boolean };
 
 /**
- * Each platform's fields: WeChat Open Platform's third-party platform (component), and the
- * Feishu, Shopee and Lazada partner apps organisations' channels can use instead of their own.
+ * Each platform's fields: WeChat Open Platform's third-party platform (component) official
+ * accounts authorise, and the Shopee and Lazada partner apps shops grant access to, which
+ * organisations' channels use instead of their own (contract `platformAppTypeOf`).
  * Secrets are sealed at rest and never returned.
  */
 export const channelAppFields: Record<ChannelAppType, readonly ChannelAppField[]> = {
@@ -347,10 +348,6 @@ export const channelAppFields: Record<ChannelAppType, readonly ChannelAppField[]
     { key: 'componentAppSecret', isSecret: true },
     { key: 'token', isSecret: true },
     { key: 'encodingAESKey', isSecret: true },
-  ],
-  feishu: [
-    { key: 'appId', isSecret: false },
-    { key: 'appSecret', isSecret: true },
   ],
   shopee: [
     { key: 'partnerId', isSecret: false },
@@ -363,7 +360,7 @@ export const channelAppFields: Record<ChannelAppType, readonly ChannelAppField[]
 };
 
 /** The platforms with a token call an app's credentials can be tested with. */
-export const testableChannelAppTypes: readonly ChannelAppType[] = ['feishu'];
+export const testableChannelAppTypes: readonly ChannelAppType[] = ['wechat_open'];
 
 export const channelAppValueMaxLength = 512;
 

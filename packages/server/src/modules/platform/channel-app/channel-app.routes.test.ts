@@ -1,6 +1,10 @@
 import type { PlatformChannelApp, PlatformChannelAppTest } from '@openkefu/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startFeishuPlatform, type FeishuPlatform } from '../../../test/protocol/feishu.js';
+import {
+  createComponentTestSettings,
+  startWechatOpenPlatform,
+  type WechatOpenPlatform,
+} from '../../../test/protocol/wechat-open.js';
 import { createAccount, signIn, useTestApp } from '../../../test/app.js';
 import { describeEachDatabase } from '../../../test/databases.js';
 import { getJson, postJson } from '../../records/records.fixture.js';
@@ -9,12 +13,13 @@ const fieldsOf = (body: { fields?: { field: string }[] }) => body.fields?.map((f
 
 await describeEachDatabase('platform channel app routes', (target) => {
   const env: Record<string, string> = {};
-  let feishu: FeishuPlatform;
+  const component = createComponentTestSettings();
+  let wechat: WechatOpenPlatform;
   beforeAll(async () => {
-    feishu = await startFeishuPlatform();
-    env.CHANNEL_API_BASES = `feishu=${feishu.url}`;
+    wechat = await startWechatOpenPlatform(component);
+    env.CHANNEL_API_BASES = `wechat=${wechat.base}`;
   });
-  afterAll(async () => feishu?.close());
+  afterAll(async () => wechat?.close());
   const ctx = useTestApp(target, { env, build: { sweepIntervalMs: 0, jobIntervalMs: 0 } });
   let staffToken: string;
   let adminToken: string;
@@ -33,8 +38,8 @@ await describeEachDatabase('platform channel app routes', (target) => {
 
   it('refuses organisation admins (403) and anonymous callers (401)', async () => {
     expect((await getJson(ctx, '/api/platform/channel-app/all', adminToken)).status).toBe(403);
-    expect((await save(adminToken, { type: 'feishu', values: {} })).status).toBe(403);
-    expect((await test(adminToken, 'feishu')).status).toBe(403);
+    expect((await save(adminToken, { type: 'shopee', values: {} })).status).toBe(403);
+    expect((await test(adminToken, 'wechat_open')).status).toBe(403);
     expect((await getJson(ctx, '/api/platform/channel-app/all')).status).toBe(401);
   });
 
@@ -45,13 +50,13 @@ await describeEachDatabase('platform channel app routes', (target) => {
       staffToken,
     );
     expect(status).toBe(200);
-    expect(body.data.map((app) => app.type)).toEqual(['wechat_open', 'feishu', 'shopee', 'lazada']);
+    expect(body.data.map((app) => app.type)).toEqual(['wechat_open', 'shopee', 'lazada']);
     expect(body.data[0]).toEqual({
       type: 'wechat_open',
       settings: { componentAppId: '' },
       secretsSet: [],
       isConfigured: false,
-      canTest: false,
+      canTest: true,
       updatedAt: null,
     });
   });
@@ -64,8 +69,9 @@ await describeEachDatabase('platform channel app routes', (target) => {
     expect(
       fieldsOf((await save(staffToken, { type: 'lazada', values: { appKey: 'x'.repeat(513) } })).body),
     ).toEqual(['values.appKey']);
-    expect(fieldsOf((await test(staffToken, 'wechat_open')).body)).toEqual(['type']);
-    expect((await test(staffToken, 'feishu')).status).toBe(400);
+    expect(fieldsOf((await test(staffToken, 'shopee')).body)).toEqual(['type']);
+    // Not configured yet: nothing to test with.
+    expect((await test(staffToken, 'wechat_open')).status).toBe(400);
   });
 
   it('seals the secrets, never returns them, and keeps a secret sent empty', async () => {
@@ -109,16 +115,32 @@ await describeEachDatabase('platform channel app routes', (target) => {
     });
   });
 
-  it("tests the Feishu app against Feishu's token call", async () => {
-    await save(staffToken, { type: 'feishu', values: { appId: feishu.appId, appSecret: 'wrong-secret' } });
-    const refused = await test(staffToken, 'feishu');
-    expect(refused.status).toBe(200);
+  it("tests the third-party platform with WeChat's component token call, once WeChat sent a verify ticket", async () => {
+    await save(staffToken, { type: 'wechat_open', values: component });
+    const early = await test(staffToken, 'wechat_open');
+    expect(early.status).toBe(200);
+    expect(early.body.data.ok).toBe(false);
+    expect(early.body.data.detail).toContain('verify ticket');
+
+    const ticket = wechat.verifyTicketPush().request;
+    const pushed = await ctx.app.inject({
+      method: 'POST',
+      url: `/channel/webhook/platform/wechat_open?${new URLSearchParams(ticket.query).toString()}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: ticket.rawBody,
+    });
+    expect(pushed.body).toBe('success');
+    expect((await test(staffToken, 'wechat_open')).body.data).toEqual({
+      ok: true,
+      detail: 'component_access_token',
+    });
+
+    await save(staffToken, {
+      type: 'wechat_open',
+      values: { ...component, componentAppSecret: 'wrong-secret' },
+    });
+    const refused = await test(staffToken, 'wechat_open');
     expect(refused.body.data.ok).toBe(false);
-    expect(refused.body.data.detail).not.toBe('');
-    await save(staffToken, { type: 'feishu', values: { appId: feishu.appId, appSecret: feishu.appSecret } });
-    const before = feishu.tokensIssued();
-    const accepted = await test(staffToken, 'feishu');
-    expect(accepted.body.data).toEqual({ ok: true, detail: 'tenant_access_token' });
-    expect(feishu.tokensIssued()).toBe(before + 1);
+    expect(refused.body.data.detail).toContain('40013');
   });
 });

@@ -8,10 +8,9 @@ import {
 } from '@openkefu/contract';
 import type { Executor } from '../../../db/database.js';
 import { AppError } from '../../../http/errors.js';
-import { getTenantToken } from '../../../lib/channels/feishu/client.js';
+import { getComponentAccessToken, type ComponentSettings } from '../../../lib/channels/wechat/component.js';
 import type { Sealer } from '../../../lib/sealed.js';
 import type { TokenStore } from '../../channel/channel.adapter.js';
-import { createPlatformAppContext } from '../../channel/channel.context.js';
 import { describeFailure } from '../../channel/channel.service.js';
 import '../platform.messages.js';
 import {
@@ -45,7 +44,7 @@ const parseRecord = (text: string): Record<string, string> => {
 
 /**
  * Platform → channel: the platform's own apps on channel platforms (WeChat Open Platform
- * component, Feishu, Shopee, Lazada partner apps). Secrets are sealed with lib/sealed.ts and never
+ * component, Shopee and Lazada partner apps). Secrets are sealed with lib/sealed.ts and never
  * leave the server: the API says which are set. `credentials` is what a channel module reads when
  * an organisation's account uses the platform's app.
  */
@@ -145,22 +144,6 @@ export const createPlatformChannelAppService = (deps: {
     return value;
   };
 
-  const test = async (type: ChannelAppType): Promise<PlatformChannelAppTest> => {
-    if (!testableChannelAppTypes.includes(type))
-      throw AppError.badRequest('platform.channelApp.notTestable', {
-        params: { type },
-        fields: [{ field: 'type', message: 'has no token call to test with' }],
-      });
-    const values = await credentials(type);
-    if (!values) throw AppError.badRequest('platform.channelApp.notConfigured', { params: { type } });
-    try {
-      await getTenantToken(createPlatformAppContext({ ...deps, now }, values));
-      return { ok: true, detail: 'tenant_access_token' };
-    } catch (error) {
-      return { ok: false, detail: describeFailure(error) };
-    }
-  };
-
   /** The platform apps' own tokens, shared by every node; a token within a minute of expiry is gone. */
   const tokens: TokenStore = {
     get: async (name) => {
@@ -178,6 +161,32 @@ export const createPlatformChannelAppService = (deps: {
     drop: async (name) => {
       await deletePlatformToken(db, name);
     },
+  };
+
+  const test = async (type: ChannelAppType): Promise<PlatformChannelAppTest> => {
+    if (!testableChannelAppTypes.includes(type))
+      throw AppError.badRequest('platform.channelApp.notTestable', {
+        params: { type },
+        fields: [{ field: 'type', message: 'has no token call to test with' }],
+      });
+    const values = await credentials(type);
+    if (!values) throw AppError.badRequest('platform.channelApp.notConfigured', { params: { type } });
+    try {
+      // A fresh component token: WeChat checks the AppID, the secret and the latest verify ticket.
+      await getComponentAccessToken(
+        {
+          settings: values as ComponentSettings,
+          store: tokens,
+          apiBase: (platform, fallback) => deps.apiBases[platform] ?? fallback,
+          ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+          now,
+        },
+        { fresh: true },
+      );
+      return { ok: true, detail: 'component_access_token' };
+    } catch (error) {
+      return { ok: false, detail: describeFailure(error) };
+    }
   };
 
   return { list, save, credentials, test, tokens };

@@ -18,14 +18,6 @@ const apps: PlatformChannelApp[] = [
     updatedAt: Date.UTC(2025, 0, 2),
   },
   {
-    type: 'feishu',
-    settings: { appId: '' },
-    secretsSet: [],
-    isConfigured: false,
-    canTest: true,
-    updatedAt: null,
-  },
-  {
     type: 'shopee',
     settings: { partnerId: '' },
     secretsSet: [],
@@ -69,7 +61,6 @@ describe('ChannelAppPage', { timeout: 60_000 }, () => {
     expect(
       within(card('Shopee partner app')).getByText(/\/channel\/webhook\/platform\/shopee$/),
     ).toBeInTheDocument();
-    expect(within(card('Feishu app')).queryByText(/\/channel\/webhook\/platform\//)).toBeNull();
     // WeChat's third-party platform calls two addresses: authorisation events, and messages per account.
     expect(within(wechat).getByText(/\/channel\/webhook\/platform\/wechat_open$/)).toBeInTheDocument();
     expect(within(wechat).getByText(/\/channel\/webhook\/platform\/mp\/\$APPID\$$/)).toBeInTheDocument();
@@ -97,24 +88,22 @@ describe('ChannelAppPage', { timeout: 60_000 }, () => {
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
-  it('tests the Feishu app and shows what the platform said', async () => {
+  it('tests the third-party platform and shows what WeChat said', async () => {
     setProfile(platformStaff({ 'platform.channel': ALL_ACTIONS }));
-    const configured = apps.map((app) =>
-      app.type === 'feishu'
-        ? { ...app, settings: { appId: 'cli_1' }, secretsSet: ['appSecret'], isConfigured: true }
-        : app,
-    );
-    stubFetch({
-      'GET /api/platform/channel-app/all': () => configured,
-      'POST /api/platform/channel-app/test': () => ({ ok: false, detail: 'app secret invalid (10014)' }),
+    const testable = apps.map((app) => (app.type === 'wechat_open' ? { ...app, canTest: true } : app));
+    const { requests } = stubFetch({
+      'GET /api/platform/channel-app/all': () => testable,
+      'POST /api/platform/channel-app/test': () => ({ ok: false, detail: 'invalid appsecret (40013)' }),
     });
     const user = userEvent.setup();
     renderWithProviders(<ChannelAppPage />);
-    await screen.findByText('Feishu app');
-    await user.click(within(card('Feishu app')).getByRole('button', { name: 'Test connection' }));
+    const title = 'WeChat Open Platform (third-party platform)';
+    await screen.findByText(title);
+    await user.click(within(card(title)).getByRole('button', { name: 'Test connection' }));
     expect(
-      await screen.findByText('The platform refused the credentials: app secret invalid (10014)'),
+      await screen.findByText('The platform refused the credentials: invalid appsecret (40013)'),
     ).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ type: 'wechat_open' });
   });
 
   it('says what went wrong when loading fails, and speaks Chinese', async () => {

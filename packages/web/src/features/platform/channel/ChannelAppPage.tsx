@@ -184,7 +184,7 @@ const ChannelAppCard = ({ app, canEdit }: { app: PlatformChannelApp; canEdit: bo
 
 /**
  * Platform → channels (`/stable/platform/channel`): the platform's own apps on WeChat Open
- * Platform, Feishu, Shopee and Lazada. Secrets are write-only: the page shows which are set.
+ * Platform, Shopee and Lazada. Secrets are write-only: the page shows which are set.
  */
 export const ChannelAppPage = () => {
   const { t } = useTranslation(PLATFORM_NS);

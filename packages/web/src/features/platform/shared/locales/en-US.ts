@@ -383,14 +383,12 @@ export const platformEnUS = {
       'The platform’s own apps on channel platforms. Secrets are stored encrypted and never shown again: leave a secret empty to keep it.',
     types: {
       wechat_open: 'WeChat Open Platform (third-party platform)',
-      feishu: 'Feishu app',
       shopee: 'Shopee partner app',
       lazada: 'Lazada partner app',
     },
     hints: {
       wechat_open:
-        'The third-party platform (component) that official accounts authorise instead of giving their AppSecret: organisations choose “The platform’s app” for an official account and authorise it in WeChat. It cannot be tested here: WeChat pushes its verify ticket to the authorisation event address every 10 minutes.',
-      feishu: 'Test asks Feishu for a tenant access token with this app id and secret.',
+        'The third-party platform (component) that official accounts authorise instead of giving their AppSecret: organisations choose “The platform’s app” for an official account and authorise it in WeChat. Test asks WeChat for a component access token, which needs the verify ticket WeChat pushes to the authorisation event address every 10 minutes.',
       shopee:
         'The partner id and key from the Shopee Open Platform. Organisations choose “The platform’s app” when they connect a shop, and the shop authorises it.',
       lazada:
@@ -401,7 +399,6 @@ export const platformEnUS = {
       componentAppSecret: 'Component app secret (component_appsecret)',
       token: 'Message token',
       encodingAESKey: 'EncodingAESKey',
-      appId: 'App id',
       appSecret: 'App secret',
       partnerId: 'Partner id',
       partnerKey: 'Partner key',

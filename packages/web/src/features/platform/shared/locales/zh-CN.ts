@@ -383,14 +383,12 @@ export const platformZhCN: Messages<PlatformMessages> = {
     intro: '平台自有的渠道应用。密钥加密保存，保存后不再显示：留空即保留原值。',
     types: {
       wechat_open: '微信开放平台（第三方平台）',
-      feishu: '飞书应用',
       shopee: 'Shopee 合作伙伴应用',
       lazada: 'Lazada 合作伙伴应用',
     },
     hints: {
       wechat_open:
-        '公众号通过授权接入的第三方平台，无需提供 AppSecret：组织为公众号选择“平台的应用”并在微信中完成授权。无法在此测试：微信每 10 分钟向授权事件接收地址推送 verify ticket。',
-      feishu: '测试会用此 App ID 和 Secret 向飞书申请 tenant access token。',
+        '公众号通过授权接入的第三方平台，无需提供 AppSecret：组织为公众号选择“平台的应用”并在微信中完成授权。测试会向微信申请 component access token，需要微信每 10 分钟推送到授权事件接收地址的 verify ticket。',
       shopee: 'Shopee 开放平台的 Partner ID 和 Key。组织接入店铺时选择“平台的应用”，由店铺授权。',
       lazada: 'Lazada 开放平台的 App Key 和 Secret。组织接入卖家时选择“平台的应用”，由卖家授权。',
     },
@@ -399,7 +397,6 @@ export const platformZhCN: Messages<PlatformMessages> = {
       componentAppSecret: '第三方平台 AppSecret（component_appsecret）',
       token: '消息校验 Token',
       encodingAESKey: '消息加解密 Key（EncodingAESKey）',
-      appId: 'App ID',
       appSecret: 'App Secret',
       partnerId: 'Partner ID',
       partnerKey: 'Partner Key',
