@@ -348,7 +348,7 @@ export const createChannelInbound = (deps: InboundDeps) => {
     request: WebhookRequest,
   ): Promise<WebhookAnswer> => {
     const ctx = createPlatformAppContext(deps, app);
-    const component = { ...componentContextOf({ ...ctx, platformTokens: deps.platformApps.tokens }) };
+    const component = componentContextOf({ ...ctx, platformTokens: deps.platformApps.tokens });
     let event: ReturnType<typeof openComponentEvent>;
     try {
       event = openComponentEvent(component.settings, request);

@@ -3,9 +3,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlipayServer, type AlipayServer } from '../../../test/protocol/alipay.js';
-import { OutsideError } from '../../outside/http.js';
 import { createRsaKeyPairPem } from '../payment.keys.js';
-import { PaymentNotificationError, type PaymentGateway } from '../payment.gateway.js';
+import type { PaymentGateway } from '../payment.gateway.js';
+import { notificationErrorOf, outsideErrorOf } from '../payment.fixture.js';
 import { createAlipayGateway } from './alipay.gateway.js';
 
 let alipay: AlipayServer;
@@ -39,24 +39,6 @@ const place = async (
   if (start.kind !== 'redirect') throw new Error('expected a redirect');
   if (options.open !== false) await alipay.openCashier(start.url);
   return { outTradeNo, url: start.url };
-};
-
-const outsideErrorOf = async (promise: Promise<unknown>): Promise<OutsideError> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OutsideError);
-  return error as OutsideError;
-};
-
-const notificationErrorOf = async (promise: Promise<unknown>): Promise<string> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentNotificationError);
-  return (error as Error).message;
 };
 
 describe('Alipay page pay', () => {

@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWechatPayServer, type WechatPayServer } from '../../../test/protocol/wechatpay.js';
-import { OutsideError } from '../../outside/http.js';
 import { createRsaKeyPairPem } from '../payment.keys.js';
-import { PaymentNotificationError, type PaymentGateway } from '../payment.gateway.js';
+import type { PaymentGateway } from '../payment.gateway.js';
+import { notificationErrorOf, outsideErrorOf } from '../payment.fixture.js';
 import { createWechatPayGateway } from './wechatpay.gateway.js';
 
 let wechatpay: WechatPayServer;
@@ -35,24 +35,6 @@ const place = async (
     notifyUrl,
   });
   return outTradeNo;
-};
-
-const outsideErrorOf = async (promise: Promise<unknown>): Promise<OutsideError> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(OutsideError);
-  return error as OutsideError;
-};
-
-const notificationErrorOf = async (promise: Promise<unknown>): Promise<string> => {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PaymentNotificationError);
-  return (error as Error).message;
 };
 
 describe('WeChat Pay Native orders', () => {
