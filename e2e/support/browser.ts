@@ -14,10 +14,18 @@ if (!chromiumPath) {
 }
 export const hasChromium = chromiumPath !== null;
 
-export const launchBrowser = (): Promise<Browser> =>
+export const launchBrowser = (options: { fakeMedia?: boolean } = {}): Promise<Browser> =>
   chromium.launch({
     executablePath: chromiumPath ?? undefined,
     args: [
+      // Calls: a synthetic camera and microphone, granted without the permission prompt.
+      ...(options.fakeMedia
+        ? [
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            '--autoplay-policy=no-user-gesture-required',
+          ]
+        : []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',

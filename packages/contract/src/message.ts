@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
 import { clientSchema, messageStatusSchema, messageTypeSchema } from './enums.js';
+import { commodityInputSchema, locationInputSchema, messageCardSchema } from './message-card.js';
 
 /* Chat messages (issue 4). Stored before acknowledgement or fan-out; `seq` orders them per thread. */
 
@@ -41,12 +42,26 @@ export const messageSchema = z.object({
    * Absent where nothing is delivered (the widget reads its messages itself).
    */
   delivery: z.object({ state: z.enum(['pending', 'sent', 'failed']), error: z.string() }).optional(),
+  /**
+   * A link's preview (added by the server after it fetched the page: the message is pushed again
+   * with it), the location shared, or the product sent (issue 21). Absent when none.
+   */
+  card: messageCardSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 export type DeliveryState = NonNullable<Message['delivery']>['state'];
 
 /** Types a visitor or agent may send; notifications are the server's own. */
-export const sendableMessageTypeSchema = z.enum(['text', 'image', 'file', 'voice', 'video', 'link']);
+export const sendableMessageTypeSchema = z.enum([
+  'text',
+  'image',
+  'file',
+  'voice',
+  'video',
+  'link',
+  'location',
+  'commodity',
+]);
 export type SendableMessageType = z.infer<typeof sendableMessageTypeSchema>;
 
 export const messageMaxTextLength = 5000;
@@ -65,14 +80,31 @@ export const messageSendSchema = z
     /** For image/file/voice/video: the attachment id returned by an upload. */
     aid: z.string().trim().max(64).optional(),
     url: storedUrlSchema.optional(),
+    /** For type location: the point shared. */
+    location: locationInputSchema.optional(),
+    /** For type commodity: the product sent. */
+    commodity: commodityInputSchema.optional(),
   })
   .refine((body) => body.type !== 'text' || body.content.trim().length > 0, {
     message: 'must not be empty',
     path: ['content'],
   })
-  .refine((body) => body.type === 'text' || body.type === 'link' || Boolean(body.aid), {
-    message: 'Required for media messages',
-    path: ['aid'],
+  .refine(
+    (body) =>
+      body.type === 'text' ||
+      body.type === 'link' ||
+      body.type === 'location' ||
+      body.type === 'commodity' ||
+      Boolean(body.aid),
+    { message: 'Required for media messages', path: ['aid'] },
+  )
+  .refine((body) => body.type !== 'location' || body.location !== undefined, {
+    message: 'Required for a location',
+    path: ['location'],
+  })
+  .refine((body) => body.type !== 'commodity' || body.commodity !== undefined, {
+    message: 'Required for a product',
+    path: ['commodity'],
   });
 export type MessageSend = z.input<typeof messageSendSchema>;
 

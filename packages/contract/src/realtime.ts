@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { rechargeOrderEventSchema } from './billing.js';
+import {
+  callEndSchema,
+  callRefSchema,
+  callRingSchema,
+  callSchema,
+  callSignalPushSchema,
+  callSignalSchema,
+  callStartSchema,
+} from './call.js';
 import { fieldErrorSchema } from './envelope.js';
 import { noticePushSchema } from './platform-admin.js';
 import { autoReplyPresetSchema, userStatusSchema } from './enums.js';
@@ -79,6 +88,13 @@ export const clientEvents = {
   /** Agents only: follow a live thread read-only (supervisors) or stop. */
   'thread:watch': { payload: watchSchema, ack: messageHistorySchema },
   'thread:unwatch': { payload: watchSchema, ack: z.null() },
+  /** Calls (issue 21): the thread's visitor or its assigned agent rings the other. */
+  'call:start': { payload: callStartSchema, ack: callSchema },
+  'call:accept': { payload: callRefSchema, ack: callSchema },
+  'call:reject': { payload: callRefSchema, ack: z.null() },
+  'call:hangup': { payload: callRefSchema, ack: z.null() },
+  /** An offer, answer or ICE candidate for the other party. */
+  'call:signal': { payload: callSignalSchema, ack: z.null() },
 } as const;
 export type ClientEventName = keyof typeof clientEvents;
 export type ClientEventPayload<E extends ClientEventName> = z.input<(typeof clientEvents)[E]['payload']>;
@@ -131,6 +147,14 @@ export const serverEvents = {
   'notice:new': noticePushSchema,
   /** Consoles of the organisation: a recharge order changed state (the QR code page turns to paid). */
   'recharge:update': rechargeOrderEventSchema,
+  /** The callee: a call is ringing. */
+  'call:ring': callRingSchema,
+  /** The caller: the callee answered (the caller sends the offer next). */
+  'call:accepted': callSchema,
+  /** The other party's offer, answer or ICE candidate. */
+  'call:signal': callSignalPushSchema,
+  /** Both parties: the call ended (also when it was never answered). */
+  'call:end': callEndSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;

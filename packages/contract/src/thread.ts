@@ -99,6 +99,8 @@ export const widgetSettingsSchema = z.object({
   helpCenterSearch: z.boolean(),
   /** Issue 15: the skill group offers "Leave a ticket" (POST /visitor/api/ticket/create). */
   widgetTicket: z.boolean().optional(),
+  /** Issue 21: the skill group allows voice and video calls with the assigned agent. */
+  allowCall: z.boolean().optional(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 

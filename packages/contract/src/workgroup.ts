@@ -106,6 +106,8 @@ export const workgroupSchema = z.object({
   helpCenterSearch: z.boolean(),
   /** Issue 15: the widget offers "Leave a ticket" (an external ticket with the visitor as contact). */
   widgetTicket: z.boolean().optional(),
+  /** Issue 21: visitors and agents may start voice and video calls (off by default). */
+  allowCall: z.boolean().optional(),
   /** JSON string of WorkTimes; '' means always open. */
   workTimes: z.string(),
   autoCloseMinutes: z.number().int(),
@@ -181,6 +183,7 @@ export const workgroupCreateBodySchema = z.object({
   showRightColumn: flag,
   helpCenterSearch: flag,
   widgetTicket: flag,
+  allowCall: flag,
   workTimes: workTimesStringSchema.optional(),
   autoCloseMinutes: z.coerce.number().int().min(1).max(1440).optional(),
   /** Member agent uids; each must be an agent of the same organisation. */

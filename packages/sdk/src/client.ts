@@ -13,6 +13,7 @@ import type {
   VisitorInitResult,
   VisitorProfileBody,
 } from '@openkefu/contract';
+import { commodityInputSchema, type CommodityInput, type LocationInput } from '@openkefu/contract';
 import { io, type Socket } from 'socket.io-client';
 import { KefuError, toErrorCode } from './errors.js';
 import { createHttp, type FetchLike, type UploadSource } from './http.js';
@@ -78,6 +79,10 @@ export type SendInput = Target &
     | { type: 'image' | 'file'; file: UploadSource; fileName?: string; content?: string }
     /** Already uploaded (upload(), or the app's own uploader such as uni.uploadFile). */
     | { type: 'image' | 'file' | 'voice' | 'video'; aid: string; content?: string }
+    /** A point the visitor shares (from the app's own geolocation, with the user's consent). */
+    | { type: 'location'; location: LocationInput; content?: string }
+    /** The product the visitor is looking at: title, price, image (https) and url (http/https). */
+    | { type: 'commodity'; commodity: CommodityInput; content?: string }
   );
 
 export type ThreadTarget = { wid?: string; aid?: string; form?: Record<string, string | string[]> };
@@ -416,6 +421,19 @@ export const createKefuClient = (options: KefuClientOptions): KefuClient => {
       if ('file' in input) payload.aid = (await http.upload(input.file, input.type, input.fileName)).aid;
       else if ('aid' in input) payload.aid = input.aid;
       else if ('url' in input) payload.url = input.url;
+      else if ('location' in input) payload.location = input.location;
+      else if ('commodity' in input) {
+        // Checked here too, so a bad product fails at once with the field named, not after a round trip.
+        const checked = commodityInputSchema.safeParse(input.commodity);
+        if (!checked.success)
+          throw new KefuError(400, 'BAD_REQUEST', 'Invalid product', {
+            fields: checked.error.issues.map((issue) => ({
+              field: ['commodity', ...issue.path].join('.'),
+              message: issue.message,
+            })),
+          });
+        payload.commodity = checked.data;
+      }
       const message = await sendUntilStored(payload);
       deliver(message);
       return message;

@@ -1,4 +1,5 @@
 import fastifyFormbody from '@fastify/formbody';
+import type { LinkPreviewer } from './modules/message/link-preview/link-preview.js';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,6 +76,8 @@ import { paymentProviders } from '@openkefu/contract';
 import { billRoutes } from './modules/billing/bill/bill.routes.js';
 import { planRoutes } from './modules/billing/plan/plan.routes.js';
 import { invoiceRoutes } from './modules/billing/invoice/invoice.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import type { PushServiceOptions } from './modules/push/push.service.js';
 
 export type BuildAppOptions = {
   config: Config;
@@ -95,6 +98,10 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The payment providers' clients; defaults to the ones set up by config. */
   paymentGateways?: PaymentGateways;
+  /** Link cards' fetcher (public addresses only); null fetches none. Tests give one that reaches them. */
+  linkPreview?: LinkPreviewer | null;
+  /** Web Push's test-only switches (a local push service over http); never from configuration. */
+  push?: PushServiceOptions;
 };
 
 /** The HTTP application: used by main.ts to listen and by every test through app.inject. */
@@ -122,6 +129,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       delivery: options.delivery,
       presence: options.presence,
       paymentGateways: options.paymentGateways,
+      linkPreview: options.linkPreview,
+      push: options.push,
     }),
   );
   app.decorateRequest('principal', null);
@@ -229,8 +238,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await app.register(planRoutes);
   await app.register(billRoutes);
   await app.register(invoiceRoutes);
+  await app.register(pushRoutes);
+  // VAPID keys are made at first start (stored for every node), not when the first browser asks.
+  app.addHook('onReady', async () => {
+    await app.services.push
+      .ensureKeys()
+      .catch((error: unknown) => app.log.error({ err: error }, 'VAPID keys could not be made'));
+  });
   attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
   app.addHook('onClose', async () => app.services.presence.close());
+  app.addHook('onClose', async () => app.services.calls.dispose());
   app.addHook('onClose', async () => app.services.auth.close());
   if (options.sweepIntervalMs !== 0) startChatSweeper(app, options.sweepIntervalMs ?? 10_000);
   if (options.jobIntervalMs !== 0) {

@@ -54,6 +54,21 @@ const wechatPayNames = [
 ] as const;
 const alipayNames = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
 
+/** A comma-separated list of ICE server addresses, each matching `pattern`. */
+const iceUrls = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' ||
+        value
+          .split(',')
+          .map((url) => url.trim())
+          .every((url) => pattern.test(url)),
+      `must be ${message}`,
+    );
+
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -206,6 +221,18 @@ const envSchema = z
       .int('must be a whole number of megabytes')
       .min(1, 'must be 1–1024')
       .max(1024, 'must be 1–1024'),
+    CALL_RING_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0.1, 'must be 0.1–600')
+      .max(600, 'must be 0.1–600'),
+    CALL_STUN_URLS: iceUrls(/^stuns?:\S+$/, 'stun: or stuns: addresses separated by commas'),
+    CALL_TURN_URLS: iceUrls(/^turns?:\S+$/, 'turn: or turns: addresses separated by commas'),
+    CALL_TURN_SECRET: z.string(),
+    CALL_TURN_TTL_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number of seconds')
+      .min(60, 'must be 60–604800')
+      .max(604_800, 'must be 60–604800'),
   })
   .superRefine((env, ctx) => {
     if (env.EMAIL_PROVIDER === 'smtp' && env.SMTP_URL === '') {
@@ -492,6 +519,34 @@ export const configDocs: ConfigDoc[] = [
     default: '20',
     description: 'Largest file, attachment or Excel upload, in megabytes.',
   },
+  {
+    name: 'CALL_RING_SECONDS',
+    default: '30',
+    description: 'Voice and video calls: how long a call rings before it ends unanswered.',
+  },
+  {
+    name: 'CALL_STUN_URLS',
+    default: '',
+    description:
+      'Calls: STUN servers for the browsers, e.g. stun:turn.example.com:3478 (comma-separated). Empty: none, calls work on one network only.',
+  },
+  {
+    name: 'CALL_TURN_URLS',
+    default: '',
+    description:
+      'Calls: TURN relays, e.g. turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349 (comma-separated); needed for calls across the internet.',
+  },
+  {
+    name: 'CALL_TURN_SECRET',
+    default: '',
+    description:
+      'Calls: coturn’s static-auth-secret (use-auth-secret); each party gets a time-limited TURN username and password per call.',
+  },
+  {
+    name: 'CALL_TURN_TTL_SECONDS',
+    default: '86400',
+    description: 'Calls: how long those TURN credentials stay valid, in seconds.',
+  },
 ];
 
 const defaults: Record<EnvName, string> = {
@@ -520,6 +575,9 @@ const emptyAllowed = new Set<EnvName>([
   'WECHAT_WORK_LOGIN_AGENT_ID',
   'WECHAT_WORK_LOGIN_SECRET',
   'PAYMENT_API_BASES',
+  'CALL_STUN_URLS',
+  'CALL_TURN_URLS',
+  'CALL_TURN_SECRET',
   ...wechatPayNames,
   ...alipayNames,
 ]);
@@ -567,6 +625,14 @@ export type Config = {
   /** SECRET_KEY as given ('' = the key file in dataDir): lib/sealed.ts reads it. */
   secretKey: string;
   uploadLimits: { imageMb: number; fileMb: number };
+  /** Voice and video calls: ring timeout and the browsers' STUN/TURN servers. */
+  calls: {
+    ringMs: number;
+    stunUrls: string[];
+    turnUrls: string[];
+    turnSecret: string;
+    turnTtlSeconds: number;
+  };
   /** CHANNEL_API_BASES: a platform's API address in place of its public one (no trailing slash). */
   channelApiBases: Record<string, string>;
   /** Scan sign-in apps ('' when not configured). */
@@ -600,7 +666,14 @@ export class ConfigError extends Error {
   }
 }
 
+const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const secretNames = new Set<string>([
+  'CALL_TURN_SECRET',
   'BOOTSTRAP_ADMIN_PASSWORD',
   'OAUTH_CLIENT_SECRET',
   'SECRET_KEY',
@@ -675,6 +748,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadDir: e.UPLOAD_DIR === '' ? join(resolve(e.DATA_DIR), 'uploads') : resolve(e.UPLOAD_DIR),
     secretKey: e.SECRET_KEY,
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
+    calls: {
+      ringMs: Math.round(e.CALL_RING_SECONDS * 1000),
+      stunUrls: splitList(e.CALL_STUN_URLS),
+      turnUrls: splitList(e.CALL_TURN_URLS),
+      turnSecret: e.CALL_TURN_SECRET,
+      turnTtlSeconds: e.CALL_TURN_TTL_SECONDS,
+    },
     wechatLogin: { appId: e.WECHAT_LOGIN_APP_ID, appSecret: e.WECHAT_LOGIN_APP_SECRET },
     wechatWorkLogin: {
       corpId: e.WECHAT_WORK_LOGIN_CORP_ID,

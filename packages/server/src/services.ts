@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createLinkPreviewer, type LinkPreviewer } from './modules/message/link-preview/link-preview.js';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { DialectName, Executor } from './db/database.js';
@@ -83,6 +84,9 @@ import {
 import { createPlatformChannelAppService } from './modules/platform/channel-app/channel-app.service.js';
 import { createPlatformServices, type PlatformServices } from './modules/platform/platform.services.js';
 import { createPlatformSynonymSource } from './modules/platform/synonym/synonym.source.js';
+import { createPushService, type PushService, type PushServiceOptions } from './modules/push/push.service.js';
+import { createRoutedPush, withMessagePush } from './modules/push/push.relay.js';
+import { createCallService, type CallService } from './modules/call/call.service.js';
 
 /** Everything routes need, built once per app and reachable as `app.services`. */
 export type Services = {
@@ -155,6 +159,10 @@ export type Services = {
   announcements: AnnouncementService;
   /** Platform administration (issue 20): synonyms, greetings, online users, notices, statistics, channel apps. */
   platform: PlatformServices;
+  /** Web Push to agents' browsers (issue 21): VAPID keys, subscriptions, conversation notices. */
+  push: PushService;
+  /** Voice and video calls' state and signalling (issue 21). */
+  calls: CallService;
 };
 
 export type ServiceOptions = {
@@ -173,6 +181,10 @@ export type ServiceOptions = {
   presence?: Presence;
   /** The payment providers' clients; defaults to the ones set up by config. */
   paymentGateways?: PaymentGateways;
+  /** Link cards' fetcher; defaults to one that reaches public addresses only, null fetches none. */
+  linkPreview?: LinkPreviewer | null;
+  /** Web Push's test-only switches (a local push service over http). */
+  push?: PushServiceOptions;
 };
 
 /**
@@ -215,7 +227,18 @@ export const createServices = (options: ServiceOptions): Services => {
   const delivery = options.delivery ?? createCodeDelivery(config, logger);
   const verification = createVerificationService({ db, limiter, delivery, logger });
   const storage = createLocalDiskStorage({ root: config.uploadDir, publicBaseUrl: config.publicUrl });
-  const hub = createRealtimeHub();
+  // One key for every secret kept sealed (large-model API keys, the CRM's identity secret, VAPID).
+  const sealer = createSealer(loadSecretKey(config));
+  const push = createPushService({
+    db,
+    sealer,
+    logger,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    ...options.push,
+  });
+  // Visitor messages fanned out to agents also go to their subscribed browsers.
+  const hub = withMessagePush(createRealtimeHub(), push);
   const presence =
     options.presence ??
     (redis
@@ -241,8 +264,6 @@ export const createServices = (options: ServiceOptions): Services => {
   // The platform's synonyms, read by every organisation's robot under its own.
   const platformSynonymSource = createPlatformSynonymSource({ db });
   const robotKb = createRobotKbService({ db, dialect, taboos, platformSynonyms: platformSynonymSource });
-  // One key for every secret kept sealed (large-model API keys, the CRM's identity secret).
-  const sealer = createSealer(loadSecretKey(config));
   const mail = createMailTransport(config, logger);
   const llm = createLlmService({ db, sealer });
   const crm = createCrmService({ db, dialect, sealer });
@@ -253,6 +274,8 @@ export const createServices = (options: ServiceOptions): Services => {
     storage,
     indexer: options.indexer ?? createMessageIndexer(dialect),
     guard: createMessageGuard({ taboos, blocks }),
+    linkPreview:
+      options.linkPreview === undefined ? createLinkPreviewer() : (options.linkPreview ?? undefined),
     logger,
   });
   const afterChatSurveys = createAfterChatSurveys({ db, messages });
@@ -295,6 +318,7 @@ export const createServices = (options: ServiceOptions): Services => {
     robot: robotKb,
     llm,
     leads: crm,
+    onRouted: createRoutedPush(db, push),
     // Each hook on its own: a failing one never keeps the other from running.
     onClosed: async (row) => {
       await quality.onThreadClosed(row).catch(() => undefined);
@@ -344,6 +368,8 @@ export const createServices = (options: ServiceOptions): Services => {
     recharges,
     promotions,
     announcements: createAnnouncementService({ db }),
+    push,
+    calls: createCallService({ db, hub, messages, config: config.calls, logger }),
     platform: createPlatformServices({
       db,
       synonymSource: platformSynonymSource,

@@ -121,7 +121,15 @@ const LiveChat = ({ params, base, connect }: Required<AppProps>) => {
               }
             />
           )}
-          {phase.kind === 'chat' && <ChatView t={t} chat={chat} language={params.language} />}
+          {phase.kind === 'chat' && (
+            <ChatView
+              t={t}
+              chat={chat}
+              language={params.language}
+              commodity={params.commodity}
+              featuredCall={params.featuredCall}
+            />
+          )}
         </div>
       </main>
     </div>

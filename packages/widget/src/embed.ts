@@ -14,6 +14,7 @@
  * Calls made before this script loads are queued in `window.openkefu.q` and replayed.
  */
 
+import { toCommodity, type SiteCommodity } from './commodity.js';
 import { identityFragmentOf, toSiteIdentity, type SiteIdentity } from './site-identity.js';
 
 export type EmbedOptions = {
@@ -26,6 +27,8 @@ export type EmbedOptions = {
   label: string;
   /** The site's signed-in user; carried in the chat address's fragment. */
   identity?: SiteIdentity | null;
+  /** The product the visitor is looking at (data-commodity-*, or the `commodity` command). */
+  commodity?: SiteCommodity | null;
 };
 
 export const chatUrlOf = (options: EmbedOptions, page: string): string => {
@@ -34,6 +37,9 @@ export const chatUrlOf = (options: EmbedOptions, page: string): string => {
   if (options.aid) query.set('aid', options.aid);
   if (options.lang) query.set('lang', options.lang);
   query.set('page', page.slice(0, 1000));
+  if (options.commodity) query.set('commodity', JSON.stringify(options.commodity));
+  // Style 5 (video): the chat offers the video call first.
+  if (options.style === 5) query.set('call', 'video');
   const fragment = options.identity ? identityFragmentOf(options.identity) : '';
   return `${options.host}/chat/?${query.toString()}${fragment}`;
 };
@@ -47,7 +53,7 @@ export const readOptions = (script: HTMLScriptElement): EmbedOptions => {
     wid: data.wid ?? null,
     aid: data.aid ?? null,
     lang: data.lang ?? null,
-    style: style >= 1 && style <= 4 ? style : 4,
+    style: style >= 1 && style <= 5 ? style : 4,
     label: data.label ?? (data.lang?.startsWith('zh') ? '在线客服' : 'Chat with us'),
     identity: toSiteIdentity({
       userId: data.userId,
@@ -55,6 +61,12 @@ export const readOptions = (script: HTMLScriptElement): EmbedOptions => {
       email: data.userEmail,
       mobile: data.userMobile,
       signature: data.userSignature,
+    }),
+    commodity: toCommodity({
+      title: data.commodityTitle,
+      price: data.commodityPrice,
+      image: data.commodityImage,
+      url: data.commodityUrl,
     }),
   };
 };
@@ -78,7 +90,12 @@ export const installCommands = (
       if (!options.identity)
         console.warn('[OpenKefu] identify needs { userId, signature } (and optionally name, email, mobile)');
     } else if (command === 'logout') options.identity = null;
-    else if (command === 'open') launch(chatUrlOf(options, win.location.href));
+    else if (command === 'commodity') {
+      // null (or nothing) forgets the product; a bad one is refused with a word in the console.
+      options.commodity = payload ? toCommodity(payload) : null;
+      if (payload && !options.commodity)
+        console.warn('[OpenKefu] commodity needs { title, url } (http/https; image https; price text)');
+    } else if (command === 'open') launch(chatUrlOf(options, win.location.href));
     else console.warn(`[OpenKefu] unknown command "${command}"`);
   };
   win.openkefu = run;
@@ -118,7 +135,7 @@ export const createLauncher = (
       const top = Math.max(0, (win.screen.height - height) / 2);
       win.open(url, 'openkefu', `width=${width},height=${height},left=${left},top=${top}`);
     };
-  // Style 3: a panel that opens over the page; the iframe loads on first open.
+  // Styles 3 and 5 (video): a panel that opens over the page; the iframe loads on first open.
   const panel = doc.createElement('div');
   panel.setAttribute('data-openkefu', 'panel');
   panel.style.cssText =
@@ -131,7 +148,8 @@ export const createLauncher = (
     if (!frame) {
       frame = doc.createElement('iframe');
       frame.title = options.label;
-      frame.allow = 'clipboard-write';
+      // The chat inside may ask (the visitor still decides) for a location, a voice note or a call.
+      frame.allow = 'clipboard-write; geolocation; microphone; camera';
       frame.style.cssText = 'width:100%;height:100%;border:0';
       panel.appendChild(frame);
     }

@@ -56,3 +56,17 @@ export const ThumbIcon = ({ isDown = false }: { isDown?: boolean }) => (
     />
   </svg>
 );
+
+export const PinIcon = () => (
+  <svg {...iconProps}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </svg>
+);
+
+export const MicIcon = () => (
+  <svg {...iconProps}>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+  </svg>
+);

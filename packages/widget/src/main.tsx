@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { App } from './App.js';
+import { readCommodityParam } from './commodity.js';
 import { pickLanguage } from './i18n.js';
 import { readIdentityFragment } from './site-identity.js';
 import './styles.css';
@@ -24,6 +25,8 @@ render(
       client: /Mobi|Android|iPhone/i.test(navigator.userAgent) ? 'wap' : 'web',
       isPreview: query.get('preview') === '1',
       identity,
+      commodity: readCommodityParam(query.get('commodity')),
+      featuredCall: query.get('call') === 'video',
     }}
   />,
   document.getElementById('app') as HTMLElement,

@@ -30,6 +30,9 @@ import * as billing from './migrations/0027_billing.js';
 import * as platformAdmin from './migrations/0028_platform_admin.js';
 import * as bills from './migrations/0029_bills.js';
 import * as channelPlatformApp from './migrations/0030_channel_platform_app.js';
+import * as call from './migrations/0031_call.js';
+import * as push from './migrations/0032_push.js';
+import * as messageCard from './migrations/0033_message_card.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -68,6 +71,9 @@ const migrations: Record<string, DialectMigration> = {
   '0028_platform_admin': platformAdmin,
   '0029_bills': bills,
   '0030_channel_platform_app': channelPlatformApp,
+  '0031_call': call,
+  '0032_push': push,
+  '0033_message_card': messageCard,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -138,6 +138,8 @@ export type WorkgroupTable = {
   help_center_search: Generated<number>;
   /** Migration 0018: the widget offers "Leave a ticket". */
   widget_ticket: Generated<number>;
+  /** Migration 0031: voice and video calls allowed. */
+  allow_call: Generated<number>;
   /** Issue 16 (0020): the builder form asked before a chat, and the one sent when a chat closes. */
   prechat_form_id: number | null;
   afterchat_form_id: number | null;
@@ -237,6 +239,8 @@ export type MessageTable = {
   /** On its way out to the visitor's channel (migration 0025): pending, sent, failed, or ''. */
   delivery: Generated<string>;
   delivery_error: Generated<string>;
+  /** A link preview, location or product as JSON (migration 0033), '' when none. */
+  card: Generated<string>;
   created_at: number;
 };
 
@@ -1389,7 +1393,48 @@ export type InvoiceBillTable = {
   active: Generated<number>;
 };
 
+/** Issue 21 (0032): the VAPID key pair (one row) and the browsers' push subscriptions. */
+export type PushVapidTable = {
+  id: number;
+  public_key: string;
+  private_key_sealed: string;
+  created_at: number;
+};
+
+export type PushSubscriptionTable = {
+  id: Generated<number>;
+  org_id: number;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: Generated<string>;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Issue 21 (0031): voice and video calls between a thread's visitor and its agent. */
+export type CallTable = {
+  id: Generated<number>;
+  cid: string;
+  org_id: number;
+  thread_id: number;
+  visitor_id: number;
+  agent_id: number;
+  media: string;
+  caller: string;
+  state: string;
+  started_at: number;
+  answered_at: number | null;
+  ended_at: number | null;
+  ended_by: string | null;
+  end_reason: string | null;
+};
+
 export type Database = {
+  call: CallTable;
+  push_vapid: PushVapidTable;
+  push_subscription: PushSubscriptionTable;
   plan: PlanTable;
   org_billing: OrgBillingTable;
   usage_day: UsageDayTable;

@@ -40,8 +40,12 @@ export const surfaceOf = (path: string): Surface => {
   return 'api';
 };
 
-/** Features no page of ours uses; denying them keeps a script injected into a page from using them. */
-export const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/**
+ * Features no page of ours uses are denied, so a script injected into a page cannot use them. Our own
+ * pages may use the camera and microphone (calls, voice notes) and the visitor's location, each only
+ * after the person agrees (issue 21); other origins framed in them may not.
+ */
+export const permissionsPolicy = 'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=()';
 
 /** 'sha256-…' sources for every inline <script> of a built page (none today; themes may add one). */
 export const inlineScriptHashes = (html: string): string[] =>

@@ -15,8 +15,11 @@ export const mergeMessages = (current: ShownMessage[], incoming: ShownMessage[])
   for (const message of incoming) {
     if (message.mid && message.localId) byKey.delete(`l:${message.localId}`);
     // A late copy from another node must not undo a recall that arrived first.
-    if (byKey.get(keyOf(message))?.status === 'recall' && message.status !== 'recall') continue;
-    byKey.set(keyOf(message), message);
+    const held = byKey.get(keyOf(message));
+    if (held?.status === 'recall' && message.status !== 'recall') continue;
+    // A link's card arrives in a later push: a copy read before it (an ack, a resync) keeps it.
+    const card = message.card ?? (message.status === 'recall' ? undefined : held?.card);
+    byKey.set(keyOf(message), card ? { ...message, card } : message);
   }
   const all = [...byKey.values()];
   const stored = all.filter((message) => message.mid).sort((a, b) => a.seq - b.seq);

@@ -1,12 +1,43 @@
-import type { Message } from '@openkefu/contract';
+import type { Commodity, LocationInput, Message, MessageSend } from '@openkefu/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import { ApiError, createApi, type Api } from '../api.js';
 import type { WidgetLanguage } from '../i18n.js';
 import { loadVisitorToken, saveVisitorToken, visitorScopeOf } from '../identity.js';
 import { connectChat, SendRefused, type ChatSocket } from '../realtime.js';
+import type { SiteCommodity } from '../commodity.js';
 import { identifySiteUser, type SiteIdentity } from '../site-identity.js';
 import { chatReducer, initialChat, receiptToSendOf, resyncAfterOf, type ChatState } from './chat.js';
 import { createLocalId, type ShownMessage } from './messages.js';
+
+/** The send payload of a location or product (the card's own `kind` is not part of it). */
+const cardPayloadOf = (
+  tid: string,
+  localId: string,
+  card: { kind: 'location'; location: LocationInput } | { kind: 'commodity'; commodity: Commodity },
+): MessageSend =>
+  card.kind === 'location'
+    ? {
+        tid,
+        localId,
+        type: 'location',
+        location: {
+          latitude: card.location.latitude,
+          longitude: card.location.longitude,
+          name: card.location.name ?? '',
+          address: card.location.address ?? '',
+        },
+      }
+    : {
+        tid,
+        localId,
+        type: 'commodity',
+        commodity: {
+          title: card.commodity.title,
+          price: card.commodity.price,
+          image: card.commodity.image,
+          url: card.commodity.url,
+        },
+      };
 
 export type WidgetParams = {
   org: string;
@@ -23,6 +54,10 @@ export type WidgetParams = {
   isPreview?: boolean;
   /** The site's signed-in user from the embed code (site-identity.ts), sent once a token is held. */
   identity?: SiteIdentity | null;
+  /** The product the visitor was looking at (commodity.ts): offered to send with one click. */
+  commodity?: SiteCommodity | null;
+  /** Code style 5 (`call=video`): the chat opens with the video call offered first. */
+  featuredCall?: boolean;
 };
 
 /**
@@ -280,6 +315,8 @@ export const useChat = ({
     state,
     api,
     target,
+    /** The socket while it is connected (calls signal over it), else null. */
+    socket: () => (chatRef.current?.socket.connected === true ? chatRef.current.socket : null),
     start,
     startAfterHelp,
     sendText: (content: string) => {
@@ -293,11 +330,34 @@ export const useChat = ({
       });
       return true;
     },
+    /** A location or product, shown at once with its card (the stored copy replaces it). */
+    sendCard: (
+      card: { kind: 'location'; location: LocationInput } | { kind: 'commodity'; commodity: Commodity },
+    ) => {
+      if (!thread || !chatRef.current) return;
+      const localId = createLocalId();
+      const payload = cardPayloadOf(thread.tid, localId, card);
+      void deliver(
+        {
+          ...optimisticOf(thread.tid, localId, card.kind, ''),
+          card:
+            card.kind === 'location'
+              ? { kind: 'location', name: '', address: '', ...card.location }
+              : { kind: 'commodity', ...card.commodity },
+        },
+        payload,
+      );
+    },
     retry: (message: ShownMessage) => {
       if (!thread) return;
+      const card = message.card;
       void deliver(
         { ...message, pending: 'sending', error: undefined },
-        { tid: thread.tid, localId: message.localId, type: 'text', content: message.content },
+        card?.kind === 'location'
+          ? cardPayloadOf(thread.tid, message.localId, { kind: 'location', location: card })
+          : card?.kind === 'commodity'
+            ? cardPayloadOf(thread.tid, message.localId, { kind: 'commodity', commodity: card })
+            : { tid: thread.tid, localId: message.localId, type: 'text', content: message.content },
       );
     },
     typing: (value: string) => {
@@ -305,6 +365,27 @@ export const useChat = ({
       if (thread && chatRef.current && now - lastTypingSent.current > 1000) {
         lastTypingSent.current = now;
         chatRef.current.typing(thread.tid, value.slice(0, 500));
+      }
+    },
+    /** A recorded voice note: uploaded as a file, sent as a voice message. */
+    sendVoice: async (file: File) => {
+      if (!thread || !chatRef.current) return;
+      dispatch({ type: 'upload', upload: { percent: 0 } });
+      try {
+        const attachment = await api.upload(file, 'file', (percent) =>
+          dispatch({ type: 'upload', upload: { percent } }),
+        );
+        dispatch({ type: 'upload', upload: null });
+        const localId = createLocalId();
+        await deliver(optimisticOf(thread.tid, localId, 'voice', ''), {
+          tid: thread.tid,
+          localId,
+          type: 'voice',
+          content: '',
+          aid: attachment.aid,
+        });
+      } catch (error) {
+        dispatch({ type: 'upload', upload: { percent: 0, error: reasonOf(error) } });
       }
     },
     sendFile: async (file: File, kind: 'image' | 'file') => {

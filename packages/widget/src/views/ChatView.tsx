@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { CallPanel } from '../call/CallPanel.js';
 import type { Translate, WidgetLanguage } from '../i18n.js';
 import { MobilePrompt } from '../PreChatForm.js';
 import { robotRatingOf, robotStreamsOf, timelineOf } from '../state/chat.js';
 import type { ChatController } from '../state/useChat.js';
+import type { SiteCommodity } from '../commodity.js';
 import { ClosedView } from './ClosedView.js';
+import { CommodityOffer } from './CommodityOffer.js';
 import { Composer } from './Composer.js';
 import { MessageList } from './MessageList.js';
 import { readQuestionnaire, type QuestionnaireControls } from './QuestionnaireCard.js';
@@ -17,10 +20,16 @@ export const ChatView = ({
   t,
   chat,
   language = 'en-US',
+  commodity,
+  featuredCall = false,
 }: {
   t: Translate;
   chat: ChatController;
   language?: WidgetLanguage;
+  /** Code style 5: the video call is offered first. */
+  featuredCall?: boolean;
+  /** The product the visitor was looking at: offered until they send it. */
+  commodity?: SiteCommodity | null;
 }) => {
   const { state } = chat;
   const { thread, settings, upload } = state;
@@ -184,6 +193,30 @@ export const ChatView = ({
           </div>
         </div>
       )}
+      {!isClosed &&
+        thread &&
+        commodity &&
+        !messages.some(
+          (message) =>
+            message.sender.kind === 'visitor' &&
+            message.card?.kind === 'commodity' &&
+            message.card.url === commodity.url,
+        ) && (
+          <CommodityOffer
+            t={t}
+            commodity={commodity}
+            onSend={(offered) => chat.sendCard({ kind: 'commodity', commodity: offered })}
+          />
+        )}
+      {thread && !isClosed && (
+        <CallPanel
+          t={t}
+          socket={state.isConnected ? chat.socket() : null}
+          tid={thread.tid}
+          canCall={settings?.allowCall === true && thread.status === 'chatting' && Boolean(thread.agent)}
+          isFeatured={featuredCall}
+        />
+      )}
       {isClosed ? (
         <ClosedView t={t} onNewChat={() => void chat.start()} />
       ) : (
@@ -192,6 +225,8 @@ export const ChatView = ({
           onSend={chat.sendText}
           onDraft={chat.typing}
           onFile={(file, kind) => void chat.sendFile(file, kind)}
+          onLocation={(location) => chat.sendCard({ kind: 'location', location })}
+          onVoice={(file) => void chat.sendVoice(file)}
         />
       )}
     </>

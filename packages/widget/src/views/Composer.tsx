@@ -1,9 +1,13 @@
 import { useRef, useState } from 'preact/hooks';
 import { emojis } from '../emoji.js';
 import type { Translate } from '../i18n.js';
-import { ImageIcon, PaperclipIcon } from '../icons.js';
+import { ImageIcon, PaperclipIcon, PinIcon } from '../icons.js';
+import { VoiceButton } from '../voice/VoiceButton.js';
+import { PositionError, requestPosition } from './location.js';
 
 const imageTypes = 'image/png,image/jpeg,image/gif,image/webp';
+/** The contract's voiceNoteMaxSeconds (a number, not imported: the contract brings zod along). */
+const voiceNoteMaxSeconds = 60;
 
 /**
  * The message box with its tools. The image and file pickers are real buttons (labelled, focusable)
@@ -15,6 +19,8 @@ export const Composer = ({
   onSend,
   onDraft,
   onFile,
+  onLocation,
+  onVoice,
 }: {
   t: Translate;
   /** The console's preview: shown as it looks, nothing can be typed or sent. */
@@ -23,8 +29,13 @@ export const Composer = ({
   onSend?: (text: string) => boolean;
   onDraft?: (text: string) => void;
   onFile?: (file: File, kind: 'image' | 'file') => void;
+  /** Sends the visitor's position; the button shows only when this is given. */
+  onLocation?: (position: { latitude: number; longitude: number }) => void;
+  /** Sends a recorded voice note; the microphone button shows only when this is given. */
+  onVoice?: (file: File) => void;
 }) => {
   const [draft, setDraft] = useState('');
+  const [locationNote, setLocationNote] = useState<{ text: string; isError: boolean } | null>(null);
   const [isEmojiOpen, setEmojiOpen] = useState(false);
   const imageInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -34,6 +45,28 @@ export const Composer = ({
     if (!content || isDisabled || !onSend?.(content)) return;
     setDraft('');
     setEmojiOpen(false);
+  };
+
+  /** Asks first (the browser's own prompt says little about who gets the position), then locates. */
+  const shareLocation = async () => {
+    if (!onLocation || isDisabled || !window.confirm(t('locationConsent'))) return;
+    setLocationNote({ text: t('locationLocating'), isError: false });
+    try {
+      onLocation(await requestPosition());
+      setLocationNote(null);
+    } catch (error) {
+      const problem = error instanceof PositionError ? error.problem : 'unavailable';
+      setLocationNote({
+        text: t(
+          problem === 'denied'
+            ? 'locationDenied'
+            : problem === 'unsupported'
+              ? 'locationUnsupported'
+              : 'locationUnavailable',
+        ),
+        isError: true,
+      });
+    }
   };
 
   const picked = (kind: 'image' | 'file') => (event: { currentTarget: HTMLInputElement }) => {
@@ -108,7 +141,32 @@ export const Composer = ({
           hidden
           onChange={picked('file')}
         />
+        {onLocation && (
+          <button
+            type="button"
+            class="okw-tool"
+            aria-label={t('location')}
+            title={t('location')}
+            data-testid="chat-location-button"
+            disabled={isDisabled}
+            onClick={() => void shareLocation()}
+          >
+            <PinIcon />
+          </button>
+        )}
+        {onVoice && (
+          <VoiceButton t={t} maxSeconds={voiceNoteMaxSeconds} isDisabled={isDisabled} onRecorded={onVoice} />
+        )}
       </div>
+      {locationNote && (
+        <div
+          class={`okw-composer-note${locationNote.isError ? ' okw-composer-note--error' : ''}`}
+          role={locationNote.isError ? 'alert' : 'status'}
+          data-testid="chat-location-note"
+        >
+          {locationNote.text}
+        </div>
+      )}
       <div class="okw-input-row">
         <textarea
           class="okw-input"

@@ -4,6 +4,7 @@ import { FileIcon } from '../icons.js';
 import type { TimelineItem } from '../state/chat.js';
 import { isNotification, type ShownMessage } from '../state/messages.js';
 import { readRobotReply } from '../state/robot.js';
+import { MessageCardView } from './MessageCard.js';
 import { noticeText } from './notices.js';
 import { QuestionnaireCard, readQuestionnaire, type QuestionnaireControls } from './QuestionnaireCard.js';
 import { RobotReply, type RobotControls } from './RobotReply.js';
@@ -41,7 +42,33 @@ const MessageBody = ({
         <img class="okw-image" src={message.thumbUrl || message.imageUrl} alt={message.fileName} />
       </a>
     );
-  if ((message.type === 'file' || message.type === 'video' || message.type === 'voice') && message.fileUrl)
+  if ((message.type === 'location' || message.type === 'commodity') && message.card)
+    return <MessageCardView card={message.card} t={t} />;
+  // Players load only the metadata (duration, first frame) until the visitor presses play.
+  if (message.type === 'voice' && message.fileUrl)
+    return (
+      <audio
+        class="okw-audio"
+        controls
+        preload="metadata"
+        src={message.fileUrl}
+        aria-label={t('voiceLabel')}
+        data-testid="chat-voice"
+      />
+    );
+  if ((message.type === 'video' || message.type === 'shortvideo') && message.fileUrl)
+    return (
+      <video
+        class="okw-video"
+        controls
+        preload="metadata"
+        playsInline
+        src={message.fileUrl}
+        aria-label={t('videoLabel')}
+        data-testid="chat-video"
+      />
+    );
+  if (message.type === 'file' && message.fileUrl)
     return (
       <a
         class="okw-file"
@@ -59,18 +86,27 @@ const MessageBody = ({
         </span>
       </a>
     );
+  const linkCard = message.card?.kind === 'link' ? <MessageCardView card={message.card} t={t} /> : null;
   if (message.type === 'link')
     return (
-      <a
-        href={/^https?:\/\//.test(message.content) ? message.content : undefined}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {message.content}
-      </a>
+      <>
+        <a
+          href={/^https?:\/\//.test(message.content) ? message.content : undefined}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {message.content}
+        </a>
+        {linkCard}
+      </>
     );
   // Text is rendered as text: Preact escapes it, nothing here is parsed as HTML.
-  return <span class="okw-text">{message.content}</span>;
+  return (
+    <>
+      <span class="okw-text">{message.content}</span>
+      {linkCard}
+    </>
+  );
 };
 
 const VisitorStatus = ({

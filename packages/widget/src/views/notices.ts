@@ -1,4 +1,5 @@
 import type { Message } from '@openkefu/contract';
+import { callNoticeText } from '../call/notice.js';
 import type { Translate } from '../i18n.js';
 
 /** The words of a stored notification: the server sends the parameter, each page words it. */
@@ -21,6 +22,8 @@ export const noticeText = (message: Message, t: Translate): string => {
       return t('noticeVisitorClose');
     case 'notification_auto_close':
       return message.content || t('noticeAutoClose');
+    case 'notification_webrtc':
+      return callNoticeText(message.content, t);
     default:
       return message.content;
   }

@@ -1,4 +1,4 @@
-import { channelClientOf, webhookChannelTypes, type Message } from '@openkefu/contract';
+import { cardAsText, channelClientOf, webhookChannelTypes, type Message } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { htmlToLines } from '../../lib/richtext/text.js';
 import type { Storage } from '../../lib/storage/storage.js';
@@ -34,7 +34,17 @@ export const deliveryAttempts = 6;
 /** Thread clients of channels whose replies we deliver: those with a webhook (SDK and H5 visitors read theirs). */
 const deliveredClients = new Set<string>(webhookChannelTypes.map((type) => channelClientOf[type]));
 
-const deliveredTypes = new Set(['text', 'image', 'file', 'voice', 'video', 'link', 'robot']);
+const deliveredTypes = new Set([
+  'text',
+  'image',
+  'file',
+  'voice',
+  'video',
+  'link',
+  'robot',
+  'location',
+  'commodity',
+]);
 
 /** A refusal that retrying cannot change; `code` is what the console translates. */
 export class DeliveryRefusal extends Error {
@@ -96,6 +106,13 @@ export const createChannelOutbound = (
     if (message.type === 'robot') return { id, kind: 'text', text: textOfRobotReply(message.content) };
     if (message.type === 'text' || message.type === 'link')
       return { id, kind: message.type, text: message.content };
+    // Locations and product cards reach text-only channels as their name and address.
+    if (
+      (message.type === 'location' || message.type === 'commodity') &&
+      message.card &&
+      message.card.kind !== 'link'
+    )
+      return { id, kind: 'text', text: cardAsText(message.card) };
     if (!message.fileUrl) throw new DeliveryRefusal(`unsupported:${message.type}`);
     const key = message.fileUrl.slice(message.fileUrl.indexOf('/uploads/') + '/uploads/'.length);
     const attachment = await db

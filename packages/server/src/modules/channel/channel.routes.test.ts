@@ -273,6 +273,33 @@ await describeEachDatabase('channel routes', (target) => {
       expect(shown?.status).toBe('connected');
     });
 
+    it('sends a product card to a text-only channel as its name, price and address', async () => {
+      const account = await createMp();
+      await call(account, wechat.textMessage({ userId: 'o-card', messageId: '7121', text: 'Which kettle?' }));
+      const [stored] = await visitorMessages(account.caid);
+      await ctx.app.services.jobs.runDue();
+      const reply = await ctx.app.services.messages.send(agent, {
+        tid: stored?.tid ?? '',
+        type: 'commodity',
+        localId: 'card-1',
+        commodity: { title: 'Blue kettle', price: '¥129', url: 'https://shop.example/k' },
+      });
+      let delivery = '';
+      for (let round = 0; round < 50 && !['failed', 'sent'].includes(delivery); round += 1) {
+        await ctx.app.services.jobs.runDue();
+        delivery = (
+          await ctx.database.db
+            .selectFrom('message')
+            .select('delivery')
+            .where('mid', '=', reply.mid)
+            .executeTakeFirstOrThrow()
+        ).delivery;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(delivery).toBe('sent');
+      expect(wechat.sent().map((sent) => sent.text)).toContain('Blue kettle ¥129\nhttps://shop.example/k');
+    });
+
     it('lets the agent try a failed reply again once the customer wrote, and only a failed one', async () => {
       const account = await createMp();
       await call(account, wechat.textMessage({ userId: 'o-retry', messageId: '7151', text: 'Hello?' }));

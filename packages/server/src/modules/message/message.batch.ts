@@ -1,4 +1,4 @@
-import type { Message } from '@openkefu/contract';
+import type { Message, MessageCard } from '@openkefu/contract';
 import { CompiledQuery } from 'kysely';
 import { isUniqueViolation, type DialectName, type Executor } from '../../db/database.js';
 import { openThreadStatuses } from '../thread/thread.machine.js';
@@ -24,6 +24,8 @@ export type BatchMessage = {
   type: Message['type'];
   content: string;
   media: { imageUrl: string; thumbUrl: string; fileUrl: string; fileName: string; fileSize: number };
+  /** A location or product sent (link previews come later, message.service.ts). */
+  card?: MessageCard;
   client: string;
   localId: string;
   sender: { kind: 'visitor' | 'agent'; id: string; nickname: string; avatar: string };
@@ -107,7 +109,10 @@ const toMessage = (item: BatchMessage, seq: number, at: number): Message => ({
   localId: item.localId,
   sender: item.sender,
   createdAt: at,
+  ...(item.card ? { card: item.card } : {}),
 });
+
+const cardJsonOf = (item: BatchMessage): string => (item.card ? JSON.stringify(item.card) : '');
 
 // --- SQLite: fixed statement texts (the driver keeps them prepared), run in one transaction -----------
 
@@ -129,8 +134,9 @@ const sqliteAgentUpdate = `update thread set seq = seq + ?, content = coalesce(?
   returning ${sqliteStateColumns}`;
 
 const sqliteMessageInsert = `insert into message (mid, org_id, thread_id, seq, type, content, image_url, thumb_url,
-  file_url, file_name, file_size, status, client, local_id, sender_kind, sender_user_id, sender_visitor_id, created_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'stored', ?, ?, ?, ?, ?, ?) returning id`;
+  file_url, file_name, file_size, status, client, local_id, sender_kind, sender_user_id, sender_visitor_id, card,
+  created_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'stored', ?, ?, ?, ?, ?, ?, ?) returning id`;
 
 /* Keep in sync with indexMessageText (modules/search/message-search.ts). */
 const sqliteSearchInsert = `insert into message_search (rowid, tokens, org_id) values (?, ?, ?)`;
@@ -205,6 +211,7 @@ const writeSqlite = async (db: Executor, groups: Group[], isIndexing: boolean) =
             item.sender.kind,
             userId,
             visitorId,
+            cardJsonOf(item),
             at,
           ]),
         );
@@ -266,6 +273,7 @@ const postgresStatement = (groups: Group[], isIndexing: boolean): CompiledQuery 
         param(userId, 'bigint'),
         param(visitorId, 'bigint'),
         param(isIndexing ? item.tokens : '', 'text'),
+        param(cardJsonOf(item), 'text'),
       ].join(', ')})`;
     }),
   );
@@ -290,13 +298,13 @@ t as (
     (select u.auto_reply_type from "user" u where u.id = thread.agent_id) as agent_auto_reply_type
 ),
 v (thread_id, k, mid, org_id, type, content, image_url, thumb_url, file_url, file_name, file_size, client, local_id,
-  sender_kind, sender_user_id, sender_visitor_id, tokens) as (values ${messageRows.join(', ')}),
+  sender_kind, sender_user_id, sender_visitor_id, tokens, card) as (values ${messageRows.join(', ')}),
 m as (
   insert into message (mid, org_id, thread_id, seq, type, content, image_url, thumb_url, file_url, file_name,
-    file_size, status, client, local_id, sender_kind, sender_user_id, sender_visitor_id, created_at)
+    file_size, status, client, local_id, sender_kind, sender_user_id, sender_visitor_id, card, created_at)
   select v.mid, v.org_id, v.thread_id, t.seq - t.n + v.k, v.type, v.content, v.image_url, v.thumb_url, v.file_url,
     v.file_name, v.file_size, 'stored', v.client, v.local_id, v.sender_kind, v.sender_user_id, v.sender_visitor_id,
-    t.last_message_at
+    v.card, t.last_message_at
   from v join t on t.id = v.thread_id
   returning id, mid, seq
 )${

@@ -1,12 +1,25 @@
-import type {
-  Client,
-  DeliveryState,
-  Message,
-  MessageStatus,
-  MessageType,
-  SenderKind,
+import {
+  messageCardSchema,
+  type Client,
+  type DeliveryState,
+  type Message,
+  type MessageCard,
+  type MessageStatus,
+  type MessageType,
+  type SenderKind,
 } from '@openkefu/contract';
 import type { MessageRow } from './message.repository.js';
+
+/** A stored card, or undefined for none or one that no longer reads as the contract says. */
+export const cardOf = (json: string): MessageCard | undefined => {
+  if (!json) return undefined;
+  try {
+    const parsed = messageCardSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 export const toMessage = (row: MessageRow): Message => ({
   mid: row.mid,
@@ -30,7 +43,11 @@ export const toMessage = (row: MessageRow): Message => ({
   },
   createdAt: Number(row.created_at),
   ...(row.delivery ? { delivery: { state: row.delivery as DeliveryState, error: row.delivery_error } } : {}),
+  ...withCard(cardOf(row.card)),
 });
+
+/** `{ card }` when there is one: the field is absent otherwise. */
+export const withCard = (card: MessageCard | undefined): { card?: MessageCard } => (card ? { card } : {});
 
 /**
  * The thread's last-message preview: text as is, media as a bracketed kind. Never HTML. Null for a

@@ -30,6 +30,7 @@ export const selectMessages = (db: Executor) =>
       'message.created_at',
       'message.delivery',
       'message.delivery_error',
+      'message.card',
       'thread.tid',
       'sender_user.uid as user_uid',
       'sender_user.nickname as user_nickname',
@@ -134,6 +135,8 @@ export type MessageInsert = {
   senderKind: string;
   senderUserId: number | null;
   senderVisitorId: number | null;
+  /** The card as JSON, '' when none. */
+  card?: string;
   now: number;
 };
 
@@ -158,6 +161,7 @@ export const insertMessage = async (db: Executor, values: MessageInsert): Promis
       sender_kind: values.senderKind,
       sender_user_id: values.senderUserId,
       sender_visitor_id: values.senderVisitorId,
+      card: values.card ?? '',
       created_at: values.now,
     })
     .returning('id')
@@ -176,9 +180,15 @@ export const markRecalled = async (db: Executor, id: number) => {
       file_url: '',
       file_name: '',
       file_size: 0,
+      card: '',
     })
     .where('id', '=', id)
     .execute();
+};
+
+/** Sets a message's card (a link preview fetched after the message was stored). */
+export const updateMessageCard = async (db: Executor, id: number, card: string) => {
+  await db.updateTable('message').set({ card }).where('id', '=', id).execute();
 };
 
 export const updateMessageContent = async (db: Executor, id: number, content: string) => {

@@ -1,11 +1,14 @@
 import {
+  firstWebUrlOf,
   messageRecallWindowMs,
   messageSendSchema,
   type Message,
+  type MessageCard,
   type MessageHistory,
   type MessageSend,
   type MessageType,
   type Receipt,
+  voiceNoteMaxBytes,
 } from '@openkefu/contract';
 import { SqliteAdapter } from 'kysely';
 import { isUniqueViolation, type DialectName, type Executor } from '../../db/database.js';
@@ -27,7 +30,10 @@ import {
 } from '../thread/thread.repository.js';
 import { isWorkgroupMember } from '../thread/routing.repository.js';
 import { createMessageBatcher, type BatchMessage, type ThreadState } from './message.batch.js';
+import type { LinkPreviewer } from './link-preview/link-preview.js';
 import { previewOf, toMessage } from './message.mapper.js';
+// Its own refusals: registered wherever the service runs.
+import './message.messages.js';
 import {
   allocateSeq,
   findMessageByLocalId,
@@ -38,6 +44,7 @@ import {
   listThreadMessages,
   markRecalled,
   autoReplyLocalIdPrefix,
+  updateMessageCard,
   updateMessageContent,
 } from './message.repository.js';
 
@@ -92,6 +99,8 @@ export const createMessageService = (deps: {
   storage: Storage;
   indexer?: MessageIndexer;
   guard?: MessageGuard;
+  /** Fetches link cards for messages that carry a web address; none are fetched without it. */
+  linkPreview?: LinkPreviewer;
   /** Where a failing listener of visitors' messages is reported (it never fails the send). */
   logger?: { error: (context: object, message: string) => void };
   now?: () => number;
@@ -145,6 +154,7 @@ export const createMessageService = (deps: {
   type StoreInput = {
     type: MessageType;
     content: string;
+    card?: MessageCard;
     media?: { imageUrl: string; thumbUrl: string; fileUrl: string; fileName: string; fileSize: number };
     localId: string;
     client: string;
@@ -179,6 +189,7 @@ export const createMessageService = (deps: {
       senderKind: sender.kind,
       senderUserId: sender.kind === 'agent' || sender.kind === 'robot' ? sender.userId : null,
       senderVisitorId: sender.kind === 'visitor' ? sender.visitorId : null,
+      card: message.card ? JSON.stringify(message.card) : '',
       now: at,
     });
     // In the same transaction: a stored text message is always searchable, and one commit is cheaper.
@@ -205,7 +216,27 @@ export const createMessageService = (deps: {
             ? { kind: 'visitor', id: sender.vid, nickname: sender.nickname, avatar: sender.avatar }
             : { kind: sender.kind, id: sender.uid, nickname: sender.nickname, avatar: sender.avatar },
       createdAt: at,
+      ...(message.card ? { card: message.card } : {}),
     };
+  };
+
+  /**
+   * The card of a message with a web address, added once the page was read (never in the send's
+   * way: the message is acknowledged and shown first, then pushed again with its card). Pushed
+   * without notifyOutgoing: the visitor's channel already has the message.
+   */
+  const unfurl = async (thread: ThreadRow, message: Message): Promise<void> => {
+    const previewer = deps.linkPreview;
+    if (!previewer || (message.type !== 'text' && message.type !== 'link')) return;
+    const url = firstWebUrlOf(message.content);
+    if (!url) return;
+    const card = await previewer.preview(url);
+    if (!card) return;
+    const row = await findMessageByMid(db, thread.id, message.mid);
+    if (!row || row.status === 'recall' || row.card) return;
+    const json = JSON.stringify(card);
+    await updateMessageCard(db, row.id, json);
+    hub.emit(await roomsOf(thread), 'message', toMessage({ ...row, card: json }));
   };
 
   /** Pushes a stored message to everyone who sees the thread (clients drop copies they hold by mid). */
@@ -231,13 +262,23 @@ export const createMessageService = (deps: {
     return message;
   };
 
-  const mediaOf = async (orgId: number, aid: string) => {
+  const mediaOf = async (orgId: number, aid: string, type: MessageType) => {
     const attachment = await findAttachmentByAid(db, orgId, aid);
     if (!attachment)
       throw AppError.badRequest('message.attachmentNotFound', {
         params: { aid },
         fields: [{ field: 'aid', message: 'no such upload' }],
       });
+    // The type the upload detected from its content decides, never the message's claim.
+    if (type === 'voice' && !attachment.mediaType.startsWith('audio/'))
+      throw AppError.badRequest('message.notAudio', { fields: [{ field: 'aid', message: 'not audio' }] });
+    if (type === 'voice' && Number(attachment.size) > voiceNoteMaxBytes)
+      throw AppError.badRequest('message.voiceTooLarge', {
+        params: { max: voiceNoteMaxBytes / 1024 / 1024 },
+        fields: [{ field: 'aid', message: 'too large for a voice message' }],
+      });
+    if ((type === 'video' || type === 'shortvideo') && !attachment.mediaType.startsWith('video/'))
+      throw AppError.badRequest('message.notVideo', { fields: [{ field: 'aid', message: 'not a video' }] });
     return {
       imageUrl: attachment.mediaType.startsWith('image/') ? storage.url(attachment.storageKey) : '',
       thumbUrl: attachment.thumbKey ? storage.url(attachment.thumbKey) : '',
@@ -355,7 +396,7 @@ export const createMessageService = (deps: {
       if (resent) return resent;
       throw AppError.conflict('thread.notOpen', { params: { tid: body.tid } });
     }
-    const media = body.aid ? await mediaOf(actor.orgId, body.aid) : undefined;
+    const media = body.aid ? await mediaOf(actor.orgId, body.aid, body.type) : undefined;
     if (body.type === 'image' && media && !media.imageUrl)
       throw AppError.badRequest('message.notAnImage', {
         fields: [{ field: 'aid', message: 'not an image' }],
@@ -364,9 +405,17 @@ export const createMessageService = (deps: {
       ? await deps.guard.check(actor, known, { type: body.type, content: body.content })
       : { content: body.content, afterStore: null };
     const content = body.type === 'link' ? (body.url ?? body.content) : checked.content;
+    // Parsed (and so cleaned) by the contract: plain one-line text, http(s) addresses only.
+    const card: MessageCard | undefined =
+      body.type === 'location' && body.location
+        ? { kind: 'location', ...body.location }
+        : body.type === 'commodity' && body.commodity
+          ? { kind: 'commodity', ...body.commodity }
+          : undefined;
     const storeInput: StoreInput = {
       type: body.type,
       content,
+      card,
       media,
       localId: body.localId,
       client,
@@ -400,6 +449,7 @@ export const createMessageService = (deps: {
       type: body.type,
       content,
       media: fullMedia,
+      card,
       client,
       localId: body.localId,
       sender:
@@ -424,6 +474,9 @@ export const createMessageService = (deps: {
       message = settled.message;
     }
     if (checked.afterStore) await checked.afterStore();
+    void unfurl(thread, message).catch((error: unknown) =>
+      deps.logger?.error({ err: error, tid: thread.tid }, 'link preview failed'),
+    );
     // A message stored on its own (settleRefused) was published, and so announced, already.
     if (actor.kind === 'agent' && outcome.kind === 'stored') notifyOutgoing(thread, message);
     if (actor.kind === 'agent' && thread.agent_id === actor.userId && thread.first_response_at === null)
@@ -562,6 +615,7 @@ export const createMessageService = (deps: {
       file_url: '',
       file_name: '',
       file_size: 0,
+      card: '',
     });
     hub.emit(await roomsOf(thread), 'message', recalled);
     return recalled;

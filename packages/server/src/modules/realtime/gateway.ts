@@ -184,6 +184,22 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
       await socket.leave(watchRoom(payload.tid));
       return null;
     },
+    'call:start': (_socket, actor, payload: Parameters<typeof services.calls.start>[1]) =>
+      services.calls.start(actor, payload),
+    'call:accept': (_socket, actor, payload: { callId: string }) =>
+      services.calls.accept(actor, payload.callId),
+    'call:reject': async (_socket, actor, payload: { callId: string }) => {
+      await services.calls.reject(actor, payload.callId);
+      return null;
+    },
+    'call:hangup': async (_socket, actor, payload: { callId: string }) => {
+      await services.calls.hangup(actor, payload.callId);
+      return null;
+    },
+    'call:signal': async (_socket, actor, payload: Parameters<typeof services.calls.signal>[1]) => {
+      await services.calls.signal(actor, payload);
+      return null;
+    },
   };
 
   const dispatch = async (socket: ChatSocket, name: ClientEventName, payload: unknown, ack: unknown) => {
@@ -215,6 +231,15 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     const { actor } = this.data;
     if (actor.kind === 'agent') void services.presence.disconnect(actor.userId).catch(() => undefined);
   };
+  // A call whose party has no socket left on any node cannot go on: end it for the other party.
+  const onCallPartyDisconnect = function (this: ChatSocket) {
+    const { actor } = this.data;
+    const room = actor.kind === 'agent' ? agentRoom(actor.userId) : visitorRoom(actor.visitorId);
+    const party = actor.kind === 'agent' ? { agentId: actor.userId } : { visitorId: actor.visitorId };
+    void services.calls
+      .partyGone(party, async () => (await io.in(room).fetchSockets()).length > 0)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'ending calls of a gone party failed'));
+  };
 
   io.on('connection', (raw) => {
     const socket = raw as ChatSocket;
@@ -229,6 +254,7 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     } else {
       void socket.join(visitorRoom(actor.visitorId));
     }
+    socket.on('disconnect', onCallPartyDisconnect as never);
     for (const [name, listener] of listeners) socket.on(name as never, listener as never);
   });
 

@@ -30,8 +30,14 @@ export type ThreadServiceDeps = {
   leads?: LeadSink;
   /** Told of every conversation closed, and again when rated after (quality sampling); awaited, never fails the call. */
   onClosed?: (row: ThreadRow) => Promise<void>;
+  /** Told when routing gives a conversation to an agent or queues it (Web Push); returns at once, never throws. */
+  onRouted?: (event: RoutedEvent) => void;
   now?: () => number;
 };
+
+export type RoutedEvent =
+  | { kind: 'assigned'; row: ThreadRow; agentId: number }
+  | { kind: 'queued'; row: ThreadRow; target: { workgroupId: number } | { agentId: number } };
 
 /** Agent statuses in which routing hands out conversations. */
 export const acceptingStatuses: readonly string[] = ['online'];
@@ -56,6 +62,7 @@ export const settingsOf = (group: WorkgroupRow | null, agent: RoutingAgentRow | 
   hideLogo: group ? group.hide_logo === 1 : false,
   helpCenterSearch: group ? group.help_center_search === 1 : false,
   widgetTicket: group ? group.widget_ticket === 1 : false,
+  allowCall: group ? group.allow_call === 1 : false,
 });
 
 export const createThreadContext = (deps: ThreadServiceDeps) => {

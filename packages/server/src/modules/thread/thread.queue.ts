@@ -155,6 +155,7 @@ export const createThreadQueue = (ctx: ThreadContext) => {
     const fresh = await reload(row.org_id, row.id);
     await messages.publish(fresh, notice);
     await pushThread(fresh);
+    ctx.onRouted?.({ kind: 'assigned', row: fresh, agentId: agent.id });
     return fresh;
   };
 
@@ -213,6 +214,7 @@ export const createThreadQueue = (ctx: ThreadContext) => {
       ...('workgroupId' in target ? { workgroupId: target.workgroupId } : { agentId: target.agentId }),
       at: now(),
     });
+    ctx.onRouted?.({ kind: 'queued', row, target });
   };
 
   /** Routes a new (queuing) thread of a skill group: assign, keep queued, or send to leave-message. */

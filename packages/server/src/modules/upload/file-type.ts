@@ -24,6 +24,9 @@ export type FileTypeId =
   | 'mp4'
   | 'm4a'
   | 'wav'
+  | 'webm'
+  | 'weba'
+  | 'ogg'
   | 'p12'
   // Recognised only to be refused with a clear name.
   | 'svg'
@@ -104,6 +107,9 @@ export const fileTypes: Record<FileTypeId, FileTypeInfo> = {
   mp4: info('mp4', 'mp4', 'video/mp4', 'an MP4 video', 'MP4 视频'),
   m4a: info('m4a', 'm4a', 'audio/mp4', 'M4A audio', 'M4A 音频'),
   wav: info('wav', 'wav', 'audio/wav', 'WAV audio', 'WAV 音频'),
+  webm: info('webm', 'webm', 'video/webm', 'a WebM video', 'WebM 视频'),
+  weba: info('weba', 'weba', 'audio/webm', 'WebM audio', 'WebM 音频'),
+  ogg: info('ogg', 'ogg', 'audio/ogg', 'Ogg audio', 'Ogg 音频'),
   p12: info('p12', 'p12', 'application/x-pkcs12', 'a PKCS#12 certificate', 'PKCS#12 证书'),
   svg: info('svg', 'svg', 'image/svg+xml', 'an SVG image (it can carry scripts)', 'SVG 图片（可包含脚本）'),
   html: info('html', 'html', 'text/html', 'an HTML page', 'HTML 网页'),
@@ -256,13 +262,37 @@ const mp4Brands = new Set([
 const m4aBrands = new Set(['M4A ', 'M4B ']);
 const heicBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1', 'avif']);
 
+/**
+ * The track kinds of an MP4 whose boxes up to the tracks are in the head: each track's handler
+ * box (`hdlr`, then version/flags and pre_defined, then the handler type) names it.
+ */
+const isoHandlersOf = (head: Buffer): Set<string> => {
+  const handlers = new Set<string>();
+  for (let at = head.indexOf('hdlr', 0, 'latin1'); at >= 0; at = head.indexOf('hdlr', at + 4, 'latin1'))
+    handlers.add(head.subarray(at + 12, at + 16).toString('latin1'));
+  return handlers;
+};
+
 const detectIsoMedia = (head: Buffer): FileTypeId | null => {
   if (!startsWith(head, 'ftyp', 4)) return null;
   const brand = head.subarray(8, 12).toString('latin1');
   if (m4aBrands.has(brand)) return 'm4a';
   if (heicBrands.has(brand)) return 'heic';
-  if (mp4Brands.has(brand)) return 'mp4';
-  return 'binary';
+  if (!mp4Brands.has(brand)) return 'binary';
+  // Browsers' recorders (Safari's audio/mp4) write a generic brand: sound and no picture is audio.
+  const handlers = isoHandlersOf(head);
+  return handlers.has('soun') && !handlers.has('vide') ? 'm4a' : 'mp4';
+};
+
+/**
+ * Matroska/WebM (EBML): WebM only, by its DocType. A file whose codec ids in the head name no
+ * video codec (V_VP8, V_VP9, V_AV1…) is audio — what MediaRecorder writes for a voice note.
+ */
+const detectEbml = (head: Buffer): FileTypeId | null => {
+  if (!startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return null;
+  const docType = head.indexOf(Buffer.from([0x42, 0x82]));
+  if (docType < 0 || docType > 64 || head.indexOf('webm', docType, 'latin1') !== docType + 3) return 'binary';
+  return /V_[A-Z0-9]/.test(head.toString('latin1')) ? 'webm' : 'weba';
 };
 
 /** MPEG audio layer III frame header (MP3 without an ID3 tag). */
@@ -423,6 +453,9 @@ const detectFileTypeId = async (readAt: ReadAt, sample: ContentSample): Promise<
   if (startsWith(head, 'MZ') && !sample.isUtf8Text) return 'exe';
   const isoMedia = detectIsoMedia(head);
   if (isoMedia) return isoMedia;
+  const ebml = detectEbml(head);
+  if (ebml) return ebml;
+  if (startsWith(head, 'OggS')) return 'ogg';
   if (startsWith(head, 'ID3') || isMp3Frame(head)) return 'mp3';
   if (isPkcs12(head, size)) return 'p12';
   if (sample.isUtf8Text) return detectText(sample);

@@ -30,6 +30,9 @@ const documents = [
   'mp4',
   'm4a',
   'wav',
+  'webm',
+  'weba',
+  'ogg',
 ] as const satisfies readonly FileTypeId[];
 
 /** Spec §7 "Uploads": one endpoint per kind, each with its own allow-list and limit. */

@@ -50,6 +50,7 @@ export type WorkgroupValues = {
   showRightColumn: boolean;
   helpCenterSearch: boolean;
   widgetTicket: boolean;
+  allowCall: boolean;
   workTimes: string;
   autoCloseMinutes: number;
   adminId: number | null;
@@ -102,6 +103,7 @@ const toColumns = (values: Partial<WorkgroupValues>) => ({
   show_right_column: toFlag(values.showRightColumn),
   help_center_search: toFlag(values.helpCenterSearch),
   widget_ticket: toFlag(values.widgetTicket),
+  allow_call: toFlag(values.allowCall),
   work_times: values.workTimes,
   auto_close_minutes: values.autoCloseMinutes,
   admin_id: values.adminId,

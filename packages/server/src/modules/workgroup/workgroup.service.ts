@@ -84,6 +84,7 @@ const toWorkgroup = (record: WorkgroupRecord, members: Map<number, Workgroup['us
   showRightColumn: record.show_right_column === 1,
   helpCenterSearch: record.help_center_search === 1,
   widgetTicket: record.widget_ticket === 1,
+  allowCall: record.allow_call === 1,
   workTimes: record.work_times,
   autoCloseMinutes: record.auto_close_minutes,
   users: members.get(record.id) ?? [],

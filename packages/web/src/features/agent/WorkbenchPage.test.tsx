@@ -433,3 +433,25 @@ describe('alerts while the window is in the background', () => {
     expect(shown).toEqual([{ title: 'New message from Grace', body: '<b>Hello?</b>' }]);
   });
 });
+
+describe('the workbench on a phone', () => {
+  it('shows the visitor as a view of its own with a way back to the conversation', async () => {
+    server.lists.current = [makeThread()];
+    server.history['t-1'] = [makeMessage({ seq: 1, content: 'Hello?' })];
+    const user = setupUser();
+    const { container } = renderWorkbench({ path: '/agent/t-1' });
+    await screen.findByText('Hello?');
+    const workbench = container.querySelector('.ok-wb');
+    // workbench.css puts the visitor in the conversation's place below 640 px while this class is on.
+    expect(workbench).not.toHaveClass('ok-wb--profile');
+
+    await user.click(screen.getByTestId('thread-profile'));
+    expect(await screen.findByTestId('visitor-panel')).toBeInTheDocument();
+    expect(workbench).toHaveClass('ok-wb--profile');
+
+    await user.click(screen.getByTestId('visitor-panel-back'));
+    await waitFor(() => expect(screen.queryByTestId('visitor-panel')).not.toBeInTheDocument());
+    expect(workbench).not.toHaveClass('ok-wb--profile');
+    expect(screen.getByTestId('thread-back')).toHaveAccessibleName('Back to the list');
+  });
+});

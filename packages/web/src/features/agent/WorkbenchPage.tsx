@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Empty, Result, Spin } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ import {
   useWorkbenchLive,
 } from './hooks/useWorkbenchData';
 import { useRealtime } from './realtime/RealtimeProvider';
+import { CallCenter } from './call/CallCenter';
 import { ConversationPane } from './components/ConversationPane';
 import { OfferList } from './components/OfferList';
 import { StatusSwitcher } from './components/StatusSwitcher';
@@ -182,7 +184,7 @@ const Workbench = ({ me }: { me: Profile }) => {
 
   return (
     <div
-      className={`ok-wb${tid ? ' ok-wb--open' : ''}`}
+      className={`ok-wb${tid ? ' ok-wb--open' : ''}${thread && isProfileOpen ? ' ok-wb--profile' : ''}`}
       onPointerDownCapture={primeOnce}
       onKeyDownCapture={primeOnce}
     >
@@ -204,10 +206,21 @@ const Workbench = ({ me }: { me: Profile }) => {
       <main className="ok-wb__main">
         <ConnectionBanner />
         <OfferList me={me} onOpenThread={openThread} onAccepting={expectThread} />
+        <CallCenter thread={thread ?? null} meUid={me.uid} />
         {middle}
       </main>
       {thread && isProfileOpen && (
         <aside className="ok-wb__profile">
+          {/* Phones show the visitor instead of the conversation (workbench.css): this leads back. */}
+          <Button
+            type="text"
+            className="ok-wb__profile-back"
+            icon={<ArrowLeftOutlined />}
+            onClick={() => setProfileOpen(false)}
+            data-testid="visitor-panel-back"
+          >
+            {t('thread.actions.backToConversation')}
+          </Button>
           <VisitorPanel thread={thread} onOpenThread={openThread} />
         </aside>
       )}

@@ -91,7 +91,7 @@ describe('EmbedCodeDrawer', () => {
     expect(screen.getByTitle('Preview').getAttribute('src')).toBe(src.toString());
   });
 
-  it('changes the style, copies the code, and explains that video is not available yet', async () => {
+  it('changes the style, copies the code, and offers the video style', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -102,9 +102,7 @@ describe('EmbedCodeDrawer', () => {
     await user.click(screen.getAllByRole('button', { name: /copy/i })[0] as HTMLElement);
     expect(writeText).toHaveBeenCalledWith(expect.stringContaining('data-style="3"'));
     await user.click(screen.getByText('Video'));
-    expect(screen.queryByTestId('embed-snippet')).toBeNull();
-    expect(
-      screen.getByText('Video chat comes with video calls, which are not available yet.'),
-    ).toBeInTheDocument();
+    expect((screen.getByTestId('embed-snippet') as HTMLTextAreaElement).value).toContain('data-style="5"');
+    expect(screen.getByText(/offers a video call first/)).toBeInTheDocument();
   });
 });

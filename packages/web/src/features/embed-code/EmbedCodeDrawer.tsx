@@ -120,7 +120,7 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
             />
           </Form.Item>
         )}
-        <Form.Item label={t('style')} extra={style === 5 ? undefined : t(`style${style}Hint`)}>
+        <Form.Item label={t('style')} extra={t(`style${style}Hint`)}>
           <Radio.Group
             value={style}
             onChange={(event) => setStyle(event.target.value as EmbedChoice['style'])}
@@ -142,60 +142,51 @@ export const EmbedCodeDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose:
           </Radio.Group>
         </Form.Item>
       </Form>
-      {style === 5 ? (
-        <Alert type="info" showIcon title={t('style5Hint')} />
-      ) : (
-        snippet &&
-        link && (
-          <Space direction="vertical" style={{ width: '100%' }} size="middle">
-            <div>
-              <Typography.Text strong>{t('snippet')}</Typography.Text>
-              <Input.TextArea
-                aria-label={t('snippet')}
-                readOnly
-                value={snippet}
-                autoSize={{ minRows: 3 }}
-                data-testid="embed-snippet"
+      {snippet && link && (
+        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          <div>
+            <Typography.Text strong>{t('snippet')}</Typography.Text>
+            <Input.TextArea
+              aria-label={t('snippet')}
+              readOnly
+              value={snippet}
+              autoSize={{ minRows: 3 }}
+              data-testid="embed-snippet"
+            />
+            <Button icon={<CopyOutlined />} onClick={() => void copyText(snippet)} style={{ marginTop: 8 }}>
+              {t('copy')}
+            </Button>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 8 }} data-testid="embed-identity-hint">
+              {t('identityHint')}
+            </Typography.Paragraph>
+          </div>
+          <div>
+            <Typography.Text strong>{t('link')}</Typography.Text>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input aria-label={t('link')} readOnly value={link} />
+              <Button
+                icon={<CopyOutlined />}
+                aria-label={`${t('copy')} ${t('link')}`}
+                onClick={() => void copyText(link)}
               />
-              <Button icon={<CopyOutlined />} onClick={() => void copyText(snippet)} style={{ marginTop: 8 }}>
-                {t('copy')}
-              </Button>
-              <Typography.Paragraph
-                type="secondary"
-                style={{ marginTop: 8 }}
-                data-testid="embed-identity-hint"
-              >
-                {t('identityHint')}
-              </Typography.Paragraph>
-            </div>
-            <div>
-              <Typography.Text strong>{t('link')}</Typography.Text>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input aria-label={t('link')} readOnly value={link} />
-                <Button
-                  icon={<CopyOutlined />}
-                  aria-label={`${t('copy')} ${t('link')}`}
-                  onClick={() => void copyText(link)}
-                />
-              </Space.Compact>
-            </div>
-            <div>
-              <Typography.Text strong>{t('preview')}</Typography.Text>
-              <iframe
-                key={openings.count}
-                title={t('preview')}
-                src={previewLinkOf(link)}
-                style={{
-                  width: '100%',
-                  height: 420,
-                  border: '1px solid #f0f0f0',
-                  borderRadius: 8,
-                  marginTop: 8,
-                }}
-              />
-            </div>
-          </Space>
-        )
+            </Space.Compact>
+          </div>
+          <div>
+            <Typography.Text strong>{t('preview')}</Typography.Text>
+            <iframe
+              key={openings.count}
+              title={t('preview')}
+              src={previewLinkOf(link)}
+              style={{
+                width: '100%',
+                height: 420,
+                border: '1px solid #f0f0f0',
+                borderRadius: 8,
+                marginTop: 8,
+              }}
+            />
+          </div>
+        </Space>
       )}
       <AllowedSites isOpen={isOpen} />
     </Drawer>

@@ -23,8 +23,10 @@ describe('embed snippet', () => {
     expect(chatLinkOf(agent)).toBe('https://kefu.example/chat/?org=acme&aid=u9&lang=en-US');
   });
 
-  it('offers no code for style 5 (video comes with video calls)', () => {
-    expect(snippetOf(choice({ style: 5 }))).toBeNull();
+  it('writes style 5 (video) with a chat link that offers the video call first', () => {
+    expect(snippetOf(choice({ style: 5 }))).toContain('data-style="5"');
+    expect(chatLinkOf(choice({ style: 5 }))).toContain('call=video');
+    expect(chatLinkOf(choice({ style: 3 }))).not.toContain('call=');
   });
 
   it('escapes attribute values', () => {

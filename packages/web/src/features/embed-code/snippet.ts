@@ -15,6 +15,7 @@ export const chatLinkOf = (choice: EmbedChoice): string => {
   if (choice.target.kind === 'group') query.set('wid', choice.target.wid);
   else query.set('aid', choice.target.uid);
   query.set('lang', choice.language);
+  if (choice.style === 5) query.set('call', 'video');
   return `${choice.origin}/chat/?${query.toString()}`;
 };
 
@@ -28,9 +29,8 @@ export const previewLinkOf = (link: string): string => {
   return url.toString();
 };
 
-/** The script tag for styles 1–4; null for style 5 (video), which is not available yet. */
+/** The script tag; style 5 (video) opens the chat panel with the video call offered first. */
 export const snippetOf = (choice: EmbedChoice): string | null => {
-  if (choice.style === 5) return null;
   const target =
     choice.target.kind === 'group'
       ? `data-wid="${escapeAttribute(choice.target.wid)}"`

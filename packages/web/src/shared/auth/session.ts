@@ -15,6 +15,7 @@ import { oauthClientId, oauthClientSecret, smsProvider } from '../config/env';
 import { notify } from '../feedback/notify';
 import { i18n } from '../i18n';
 import { page } from '../utils/page';
+import { forgetPushOnDevice } from '../push/pushDevice';
 import { clearToken, setToken, TOKEN_TTL_MS } from './token';
 import { setProfile } from './profileStore';
 
@@ -88,6 +89,8 @@ export const fetchProfile = async (): Promise<Profile> =>
  */
 export const logout = async (): Promise<void> => {
   try {
+    // While the token still works: the next person on this device gets none of this user's notices.
+    await forgetPushOnDevice();
     await http.post('/api/user/logout', undefined, { silent: true });
   } catch (error) {
     const status = (error as { status?: unknown }).status;

@@ -10,8 +10,10 @@ import { markQuickReplyUsed } from '../tools/api';
 import { QuickReplyPicker } from '../tools/QuickReplyPicker';
 import { SlashMenu } from '../tools/SlashMenu';
 import { SendFormButton } from './Questionnaire';
+import { VoiceRecordButton } from '../voice/VoiceRecordButton';
+import { SendCommodityButton } from '../commodity/SendCommodityButton';
 import { useSlashMenu } from '../tools/useQuickReplies';
-import type { Cuw } from '@openkefu/contract';
+import type { Commodity, Cuw } from '@openkefu/contract';
 
 /** A small built-in set: no emoji library or sprite sheet to download. */
 // prettier-ignore
@@ -48,6 +50,8 @@ export type ComposerProps = {
   onSend: (text: string) => boolean;
   onFile: (file: File, kind: MediaKind) => void;
   onTyping: () => void;
+  /** Sends a product card; no button without it. */
+  onCommodity?: (commodity: Commodity) => void;
   /** The conversation, for sending a published form into it (issue 16); no button without it. */
   tid?: string;
 };
@@ -56,7 +60,15 @@ export type ComposerProps = {
  * Enter sends, Shift+Enter starts a new line; emoji, quick-reply, image and file buttons; pasted
  * images are sent. "/" at the start opens the quick replies matching what follows.
  */
-export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping, tid }: ComposerProps) => {
+export const Composer = ({
+  draftKey,
+  isConnected,
+  onSend,
+  onFile,
+  onTyping,
+  onCommodity,
+  tid,
+}: ComposerProps) => {
   const { t } = useTranslation(WORKBENCH_NS);
   const [text, setTextState] = useState(() => readDraft(draftKey));
   const [isEmojiOpen, setEmojiOpen] = useState(false);
@@ -194,6 +206,8 @@ export const Composer = ({ draftKey, isConnected, onSend, onFile, onTyping, tid 
             onClick={() => fileInputRef.current?.click()}
           />
         </Tooltip>
+        <VoiceRecordButton isDisabled={!isConnected} onRecorded={(file) => onFile(file, 'voice')} />
+        {onCommodity && <SendCommodityButton isDisabled={!isConnected} onSend={onCommodity} />}
         {tid && <SendFormButton tid={tid} />}
         <input
           ref={imageInputRef}

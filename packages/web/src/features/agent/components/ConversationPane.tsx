@@ -19,6 +19,7 @@ import { WORKBENCH_NS } from '../i18n';
 import { useConversation } from '../hooks/useConversation';
 import { useRealtime } from '../realtime/RealtimeProvider';
 import { Composer } from './Composer';
+import { PinnedCommodity } from '../commodity/PinnedCommodity';
 import { CreateTicketButton } from './CreateTicketButton';
 import { MessageList } from './MessageList';
 import { ReplyWindowNotice } from './ReplyWindowNotice';
@@ -96,6 +97,7 @@ export const ConversationPane = ({
           icon={<ArrowLeftOutlined />}
           aria-label={t('thread.actions.back')}
           onClick={onBack}
+          data-testid="thread-back"
         />
         <Avatar src={thread.visitor.avatar || undefined} size={40}>
           {name.slice(0, 1).toUpperCase()}
@@ -179,6 +181,8 @@ export const ConversationPane = ({
         </Space>
       </header>
 
+      <PinnedCommodity messages={conversation.state.messages} />
+
       <MessageList
         state={conversation.state}
         meUid={me.uid}
@@ -208,6 +212,7 @@ export const ConversationPane = ({
           isConnected={connection === 'connected'}
           onSend={conversation.sendText}
           onFile={conversation.sendFile}
+          onCommodity={conversation.sendCommodity}
           onTyping={conversation.signalTyping}
         />
       ) : (

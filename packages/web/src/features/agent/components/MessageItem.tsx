@@ -9,6 +9,7 @@ import {
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { messageRecallWindowMs, type MessageType } from '@openkefu/contract';
+import { MediaPlayer, MessageCardView } from '../../../shared/components/MessageCard';
 import { formatFileSize } from '../../../shared/utils/fileSize';
 import { WORKBENCH_NS } from '../i18n';
 import { isStored, type ChatMessage } from '../state/messages';
@@ -16,6 +17,7 @@ import { DeliveryFailure, DeliveryMark } from './DeliveryStatus';
 import { RedeliverButton } from './RedeliverButton';
 import { QuestionnaireAnsweredNotice, QuestionnaireCardBody } from './Questionnaire';
 import { RobotMessage } from './RobotMessage';
+import { callNoticeText } from '../call/notice';
 
 const LINK = /(https?:\/\/[^\s<>"']+)/g;
 
@@ -47,6 +49,7 @@ export const noticeText = (
 ): { text: string; detail: string } => {
   const content = message.content.trim();
   if (!isNotice(message.type)) return { text: content, detail: '' };
+  if (message.type === 'notification_webrtc') return { text: callNoticeText(content, t), detail: '' };
   const withContent = content ? t(`noticeWith.${message.type}`, { content, defaultValue: '' }) : '';
   if (withContent) return { text: withContent, detail: '' };
   const label = t(`notice.${message.type}`, { defaultValue: '' });
@@ -146,21 +149,27 @@ const Body = ({ message }: { message: ChatMessage }) => {
     case 'file':
       return <MediaBody message={message} />;
     case 'voice':
-      return message.fileUrl ? <audio controls src={message.fileUrl} preload="none" /> : null;
+      return message.fileUrl ? <MediaPlayer kind="voice" url={message.fileUrl} /> : null;
     case 'video':
     case 'shortvideo':
-      return message.fileUrl ? <video controls src={message.fileUrl} preload="none" width={240} /> : null;
+      return message.fileUrl ? <MediaPlayer kind="video" url={message.fileUrl} /> : null;
+    case 'location':
+    case 'commodity':
+      return message.card ? <MessageCardView card={message.card} /> : null;
     case 'robot':
       return <RobotMessage content={message.content} />;
     case 'questionnaire':
       return <QuestionnaireCardBody content={message.content} />;
     default:
       return (
-        <div className="ok-wb-msg__text">
-          {message.content
-            ? linkify(message.content)
-            : t('messages.unsupported', { type: t(`messageTypes.${message.type}`) })}
-        </div>
+        <>
+          <div className="ok-wb-msg__text">
+            {message.content
+              ? linkify(message.content)
+              : t('messages.unsupported', { type: t(`messageTypes.${message.type}`) })}
+          </div>
+          {message.card?.kind === 'link' && <MessageCardView card={message.card} />}
+        </>
       );
   }
 };

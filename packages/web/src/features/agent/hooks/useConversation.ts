@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { messageMaxTextLength, type Message, type MessageSend, type Profile } from '@openkefu/contract';
+import {
+  messageMaxTextLength,
+  type Commodity,
+  type Message,
+  type MessageSend,
+  type Profile,
+} from '@openkefu/contract';
 import { uploadFile } from '../../../shared/components/Upload/uploadFile';
 import { notify } from '../../../shared/feedback/notify';
 import { isHttpError } from '../../../shared/api/http';
@@ -34,7 +40,8 @@ export const GAP_GRACE_MS = 400;
 /** A resync asks page after page; this bounds it should the server keep saying "more". */
 const MAX_SYNC_PAGES = 20;
 
-export type MediaKind = 'image' | 'file';
+/** What an upload is sent as; a voice note is uploaded as a file (the server checks it is audio). */
+export type MediaKind = 'image' | 'file' | 'voice';
 
 export type Conversation = {
   state: ConversationState;
@@ -43,6 +50,8 @@ export type Conversation = {
   /** Sends a text message; false when there is nothing to send. */
   sendText: (text: string) => boolean;
   sendFile: (file: File, kind: MediaKind) => void;
+  /** Sends a product card (shown at once, as the stored copy will show it). */
+  sendCommodity: (commodity: Commodity) => void;
   resend: (localId: string) => void;
   recall: (mid: string) => void;
   /** Tries a failed channel delivery again; the server's pushes then show how it goes. */
@@ -276,7 +285,7 @@ export const useConversation = ({
     (localId: string, file: File, media: MediaKind) => {
       pendingRef.current.set(localId, { kind: 'upload', file, media });
       const { promise } = uploadFile({
-        kind: media,
+        kind: media === 'voice' ? 'file' : media,
         file,
         username: me.username,
         onProgress: (progress) => dispatch({ type: 'progress', tid, localId, progress }),
@@ -327,6 +336,19 @@ export const useConversation = ({
       upload(localId, file, media);
     },
     [optimistic, tid, upload],
+  );
+
+  const sendCommodity = useCallback(
+    (commodity: Commodity) => {
+      const localId = newLocalId();
+      dispatch({
+        type: 'pending',
+        tid,
+        message: optimistic(localId, { type: 'commodity', card: { kind: 'commodity', ...commodity } }),
+      });
+      deliver({ tid, localId, type: 'commodity', commodity });
+    },
+    [deliver, optimistic, tid],
   );
 
   const resend = useCallback(
@@ -404,6 +426,7 @@ export const useConversation = ({
     loadOlder,
     sendText,
     sendFile,
+    sendCommodity,
     resend,
     recall,
     redeliver,

@@ -87,6 +87,7 @@ export const workbenchEnUS = {
     offlineHint: 'No agent could answer; the visitor was offered the leave-message form.',
     actions: {
       back: 'Back to the list',
+      backToConversation: 'Back to the conversation',
       accept: 'Accept',
       transfer: 'Transfer',
       invite: 'Invite colleague',

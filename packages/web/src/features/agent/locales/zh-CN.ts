@@ -90,6 +90,7 @@ export const workbenchZhCN: Messages<WorkbenchMessages> = {
     offlineHint: '没有客服接待，已为访客提供留言表单。',
     actions: {
       back: '返回列表',
+      backToConversation: '返回会话',
       accept: '接入',
       transfer: '转接',
       invite: '邀请同事',

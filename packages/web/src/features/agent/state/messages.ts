@@ -93,8 +93,11 @@ export const mergeMessages = (log: readonly ChatMessage[], incoming: readonly Me
     const existing = result[index];
     // The stored copy replaces ours (mid, seq, server time); the furthest status and delivery are kept.
     const delivery = mergeDelivery(existing.delivery, message.delivery, existing.isRedelivering);
+    // A link's card arrives in a later push: a copy read before it (an ack, a history page) keeps it.
+    const card = message.card ?? (message.status === 'recall' ? undefined : existing.card);
     result[index] = {
       ...message,
+      ...(card ? { card } : {}),
       status: mergeStatus(existing.status, message.status),
       ...(delivery ? { delivery } : {}),
       // Until the new attempt shows, so that a copy without it (a history page) does not end the wait.

@@ -19,7 +19,8 @@ export const embedCodeEnUS = {
   style2Hint: 'A button that opens the chat in a window centred on the screen.',
   style3Hint: 'A floating button that opens the chat in a panel over your page.',
   style4Hint: 'For mobile pages: the button takes the visitor to the chat page.',
-  style5Hint: 'Video chat comes with video calls, which are not available yet.',
+  style5Hint:
+    'Video: a panel like PC embedded that offers a video call first. Turn on calls in the skill group’s settings.',
   language: 'Chat language',
   snippet: 'Code for your pages',
   link: 'Direct chat link',

@@ -21,7 +21,7 @@ export const embedCodeZhCN: Record<keyof typeof embedCodeEnUS, string> = {
   style2Hint: '按钮在屏幕居中的窗口中打开对话。',
   style3Hint: '页面右下角的悬浮按钮，在页面上方的面板中打开对话。',
   style4Hint: '适用于手机网页：点击按钮进入对话页面。',
-  style5Hint: '视频客服将随视频通话功能一起提供，暂不可用。',
+  style5Hint: '视频客服：与 PC 内嵌相同的面板，优先提供视频通话。请在技能组设置中开启通话。',
   language: '对话语言',
   snippet: '网页代码',
   link: '对话链接',

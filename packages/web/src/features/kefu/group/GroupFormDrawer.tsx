@@ -359,6 +359,7 @@ export const GroupFormDrawer = ({ open, editing, onOpenChange, onSubmit }: Group
           {flag('robotCollectMobile')}
           {flag('helpCenterSearch')}
           {flag('widgetTicket')}
+          {flag('allowCall')}
           {tip('robotTip')}
           {tip('robotAnswerNotFoundTip')}
           <Col span={24}>

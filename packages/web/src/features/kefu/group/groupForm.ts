@@ -27,6 +27,7 @@ export type GroupFormValues = {
   robotCollectMobile: boolean;
   helpCenterSearch: boolean;
   widgetTicket: boolean;
+  allowCall: boolean;
   onDutyWorkGroupWid?: string | null;
   maxQueueCount: number | null;
   maxQueueSeconds: number | null;
@@ -101,6 +102,7 @@ export const emptyGroupForm = (): GroupFormValues => ({
   robotCollectMobile: false,
   helpCenterSearch: false,
   widgetTicket: false,
+  allowCall: false,
   onDutyWorkGroupWid: undefined,
   maxQueueCount: 100,
   maxQueueSeconds: 600,
@@ -149,6 +151,7 @@ export const toGroupFormValues = (group: Workgroup): GroupFormValues => ({
   robotCollectMobile: group.robotCollectMobile,
   helpCenterSearch: group.helpCenterSearch,
   widgetTicket: group.widgetTicket ?? false,
+  allowCall: group.allowCall ?? false,
   onDutyWorkGroupWid: group.onDutyWorkGroupWid ?? undefined,
   maxQueueCount: group.maxQueueCount,
   maxQueueSeconds: group.maxQueueSeconds,
@@ -207,6 +210,7 @@ export const toGroupBody = (values: GroupFormValues): WorkgroupCreateBody => {
     robotCollectMobile: values.robotCollectMobile,
     helpCenterSearch: values.helpCenterSearch,
     widgetTicket: values.widgetTicket,
+    allowCall: values.allowCall,
     onDutyWorkGroupWid: values.onDutyWorkGroupWid || null,
     maxQueueCount: values.maxQueueCount ?? 0,
     maxQueueSeconds: values.maxQueueSeconds ?? 0,
@@ -258,6 +262,7 @@ export const sectionOfField: Record<keyof GroupFormValues, GroupFormSection> = {
   robotCollectMobile: 'routing',
   helpCenterSearch: 'routing',
   widgetTicket: 'routing',
+  allowCall: 'routing',
   onDutyWorkGroupWid: 'routing',
   maxQueueCount: 'routing',
   maxQueueSeconds: 'routing',

@@ -25,6 +25,8 @@ const FILTER_TYPES = [
   'voice',
   'video',
   'link',
+  'location',
+  'commodity',
 ] as const satisfies readonly MessageType[];
 
 const SENDER_COLORS: Record<SenderKind, string> = {

@@ -3,10 +3,12 @@ import type { ReactNode } from 'react';
 import { Empty, Image, Space, Typography } from 'antd';
 import { FileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@openkefu/contract';
+import { formatCoordinates, type Message } from '@openkefu/contract';
+import { MediaPlayer, MessageCardView } from '../../../shared/components/MessageCard';
 import { formatFileSize } from '../../../shared/utils/fileSize';
 import { formatTime } from './display';
 import { KEFU_THREAD_NS } from './i18n';
+import './message-types.i18n';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -55,7 +57,15 @@ export const messagePreview = (message: Message, t: Translate): string => {
   if (isNotice(message)) return noticeText(message, t).text;
   if (message.type === 'text' || message.type === 'link') return message.content;
   const kind = t(`messageTypes.${message.type}`, { defaultValue: message.type });
-  const name = message.type === 'file' ? message.fileName : message.content;
+  const card = message.card;
+  const name =
+    message.type === 'file'
+      ? message.fileName
+      : card?.kind === 'location'
+        ? [card.name, card.address, formatCoordinates(card)].filter(Boolean).join(' · ')
+        : card?.kind === 'commodity'
+          ? [card.title, card.price].filter(Boolean).join(' ')
+          : message.content;
   return [t('transcript.media', { type: kind }), name].filter(Boolean).join(' ');
 };
 
@@ -66,7 +76,21 @@ export const MessageBody = ({ message }: { message: Message }) => {
   const caption = message.content ? <div>{linkify(message.content)}</div> : null;
   switch (message.type) {
     case 'text':
-      return <>{linkify(message.content)}</>;
+      return (
+        <>
+          {linkify(message.content)}
+          {message.card?.kind === 'link' && <MessageCardView card={message.card} />}
+        </>
+      );
+    case 'location':
+    case 'commodity':
+      return message.card ? (
+        <MessageCardView card={message.card} />
+      ) : (
+        <>
+          {t('transcript.media', { type: t(`messageTypes.${message.type}`, { defaultValue: message.type }) })}
+        </>
+      );
     case 'image': {
       const source = message.thumbUrl || message.imageUrl;
       if (!isSafeUrl(source)) return <>{t('transcript.media', { type: t('transcript.image') })}</>;
@@ -83,16 +107,29 @@ export const MessageBody = ({ message }: { message: Message }) => {
       );
     }
     case 'link':
-      return isSafeUrl(message.content) ? (
-        <a href={message.content} target="_blank" rel="noopener noreferrer nofollow">
-          {message.content}
-        </a>
-      ) : (
-        <>{message.content}</>
+      return (
+        <>
+          {isSafeUrl(message.content) ? (
+            <a href={message.content} target="_blank" rel="noopener noreferrer nofollow">
+              {message.content}
+            </a>
+          ) : (
+            message.content
+          )}
+          {message.card?.kind === 'link' && <MessageCardView card={message.card} />}
+        </>
       );
     case 'voice':
     case 'video':
+    case 'shortvideo':
     case 'file': {
+      if (message.type !== 'file' && isSafeUrl(message.fileUrl))
+        return (
+          <>
+            <MediaPlayer kind={message.type === 'voice' ? 'voice' : 'video'} url={message.fileUrl} />
+            {caption}
+          </>
+        );
       const name = message.fileName || message.fileUrl.split('/').pop() || message.type;
       const label = `${name}${message.fileSize > 0 ? ` (${formatFileSize(message.fileSize)})` : ''}`;
       return (

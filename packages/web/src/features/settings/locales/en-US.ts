@@ -175,6 +175,14 @@ export const settingsEnUS = {
     ticketNotice: 'Desktop notifications for tickets',
     ticketNoticeDescription:
       'Pop up a system notification when a ticket is assigned to you, you are mentioned, or a ticket you follow gets a reply (needs the permission above).',
+    push: 'Notifications on this device',
+    pushDescription:
+      'New conversations and visitor messages arrive as notifications on this phone or computer, even with the workbench closed.',
+    pushUnsupported:
+      'This browser cannot receive push notifications here (it needs HTTPS, or the app installed to the home screen on iPhone).',
+    pushOn: 'This device will receive notifications',
+    pushOff: 'This device will no longer receive notifications',
+    pushFailed: 'Notifications could not be set up on this device',
     savedLocally: 'Saved in this browser',
   },
   center: {

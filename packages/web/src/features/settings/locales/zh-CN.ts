@@ -175,6 +175,12 @@ export const settingsZhCN: SettingsMessages = {
     ticketNotice: '工单桌面通知',
     ticketNoticeDescription:
       '工单分配给你、有人提到你或你关注的工单有新回复时弹出系统通知（需先允许上方的通知权限）。',
+    push: '在此设备上接收通知',
+    pushDescription: '即使关闭了工作台，新会话和访客消息也会以通知的形式发送到这台手机或电脑。',
+    pushUnsupported: '此浏览器在这里无法接收推送通知（需要 HTTPS；iPhone 需先将应用添加到主屏幕）。',
+    pushOn: '此设备将接收通知',
+    pushOff: '此设备将不再接收通知',
+    pushFailed: '无法在此设备上开启通知',
     savedLocally: '已保存在当前浏览器',
   },
   center: {

@@ -48,6 +48,16 @@ describe('NotificationView', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('desktop-permission')).toHaveTextContent('Not supported by this browser');
   });
 
+  it('offers notifications on this device only where the browser can receive pushes', async () => {
+    stubNotification('granted');
+    renderWithProviders(<NotificationView />);
+    // jsdom has no service workers or PushManager: the switch says why it cannot be turned on.
+    expect(await screen.findByText(/cannot receive push notifications here/)).toBeInTheDocument();
+    const push = screen.getByRole('switch', { name: 'Notifications on this device' });
+    expect(push).toBeDisabled();
+    expect(push).not.toBeChecked();
+  });
+
   it('keeps the sound switches in local storage under the pro__ namespace', async () => {
     stubNotification('granted');
     const user = userEvent.setup();

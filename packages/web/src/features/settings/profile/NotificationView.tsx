@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, List, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,6 +9,12 @@ import {
   type DesktopPermission,
 } from '../notificationPrefs';
 import { SETTINGS_NS } from '../i18n';
+import {
+  disablePushOnDevice,
+  enablePushOnDevice,
+  readPushDeviceState,
+  type PushDeviceState,
+} from '../../../shared/push/pushDevice';
 
 const permissionColor: Record<DesktopPermission, string> = {
   granted: 'green',
@@ -45,6 +51,36 @@ export const NotificationView = () => {
   const [permission, setPermission] = useState<DesktopPermission>(readDesktopPermission);
   const [isAsking, setAsking] = useState(false);
   const [prefs, setPrefs] = useState<AgentNotificationPrefs>(readAgentNotificationPrefs);
+  const [pushState, setPushState] = useState<PushDeviceState | null>(null);
+  const [isPushBusy, setPushBusy] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void readPushDeviceState()
+      .catch((): PushDeviceState => 'off')
+      .then((state) => {
+        if (isCurrent) setPushState(state);
+      });
+    return () => {
+      isCurrent = false;
+    };
+  }, []);
+
+  const setPushOnDevice = async (on: boolean) => {
+    setPushBusy(true);
+    try {
+      const state = on ? await enablePushOnDevice() : await disablePushOnDevice();
+      setPushState(state);
+      setPermission(readDesktopPermission());
+      if (on && state === 'on') void message.success(t('notification.pushOn'));
+      else if (on) void message.warning(t('notification.deniedMessage'));
+      else void message.success(t('notification.pushOff'));
+    } catch {
+      void message.error(t('notification.pushFailed'));
+    } finally {
+      setPushBusy(false);
+    }
+  };
 
   const askPermission = async () => {
     if (permission === 'unsupported') return;
@@ -93,6 +129,33 @@ export const NotificationView = () => {
                 {permission === 'denied' && (
                   <Typography.Paragraph type="danger" style={{ marginBottom: 0 }}>
                     {t('notification.deniedHelp')}
+                  </Typography.Paragraph>
+                )}
+              </>
+            }
+          />
+        </List.Item>
+        <List.Item
+          data-item="push"
+          actions={[
+            <Switch
+              key="switch"
+              aria-label={t('notification.push')}
+              checked={pushState === 'on'}
+              loading={isPushBusy || pushState === null}
+              disabled={pushState === 'unsupported' || pushState === 'denied'}
+              onChange={(on) => void setPushOnDevice(on)}
+            />,
+          ]}
+        >
+          <List.Item.Meta
+            title={t('notification.push')}
+            description={
+              <>
+                {t('notification.pushDescription')}
+                {pushState === 'unsupported' && (
+                  <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+                    {t('notification.pushUnsupported')}
                   </Typography.Paragraph>
                 )}
               </>

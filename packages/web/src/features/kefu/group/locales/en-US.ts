@@ -99,6 +99,7 @@ export const kefuGroupEnUS = {
     robotCollectMobile: 'Robot asks for the visitor’s mobile number',
     helpCenterSearch: 'Offer help-centre search before a chat',
     widgetTicket: 'Visitors can leave a ticket in the chat window',
+    allowCall: 'Visitors and agents can make voice and video calls',
     onDutyWorkGroupWid: 'On-duty skill group',
     maxQueueCount: 'Queue length limit',
     maxQueueSeconds: 'Longest wait in queue (seconds)',

@@ -99,6 +99,7 @@ export const kefuGroupZhCN: Messages<KefuGroupMessages> = {
     robotCollectMobile: '机器人收集访客手机号',
     helpCenterSearch: '对话前提供帮助中心搜索',
     widgetTicket: '访客可在对话窗口提交工单',
+    allowCall: '允许访客与客服语音、视频通话',
     onDutyWorkGroupWid: '值班技能组',
     maxQueueCount: '最大排队人数',
     maxQueueSeconds: '最长排队时间（秒）',

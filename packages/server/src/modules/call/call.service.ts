@@ -1,0 +1,264 @@
+import type {
+  Call,
+  CallEnd,
+  CallEndReason,
+  CallMedia,
+  CallNotice,
+  CallSignal,
+  SenderKind,
+} from '@openkefu/contract';
+import { isUniqueViolation, type Executor } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { createPublicId } from '../../lib/ids.js';
+import type { MessageService } from '../message/message.service.js';
+import { agentRoom, visitorRoom } from '../realtime/rooms.js';
+import type { RealtimeHub } from '../realtime/hub.js';
+import type { ChatActor } from '../thread/chat-actor.js';
+import { findThreadById, findThreadByTid } from '../thread/thread.repository.js';
+import { iceServersFor, type IceConfig } from './call.ice.js';
+import {
+  findCallByCid,
+  findLiveCalls,
+  insertCall,
+  markAnswered,
+  markEnded,
+  type CallRow,
+} from './call.repository.js';
+
+export type CallConfig = IceConfig & { ringMs: number };
+
+type Party = 'visitor' | 'agent';
+
+/**
+ * Calls between a thread's visitor and its assigned agent (issue 21). Each change of state is one
+ * conditional update of the `call` row, so two nodes (or both parties at once) can never both win;
+ * only the winner pushes the event and writes the thread's notice.
+ */
+export const createCallService = (deps: {
+  db: Executor;
+  hub: RealtimeHub;
+  messages: MessageService;
+  config: CallConfig;
+  logger?: { error: (context: object, message: string) => void };
+  now?: () => number;
+}) => {
+  const { db, hub, messages, config } = deps;
+  const now = deps.now ?? Date.now;
+  /** Ring timeouts set by this node; another node's conditional end makes a late one a no-op. */
+  const ringTimers = new Map<number, NodeJS.Timeout>();
+
+  const partyOf = (actor: ChatActor): Party => actor.kind;
+  const roomsOfCall = (row: CallRow) => [visitorRoom(row.visitor_id), agentRoom(row.agent_id)];
+  const roomOf = (row: CallRow, party: Party) =>
+    party === 'visitor' ? visitorRoom(row.visitor_id) : agentRoom(row.agent_id);
+  const isParty = (actor: ChatActor, row: CallRow) =>
+    actor.kind === 'visitor' ? row.visitor_id === actor.visitorId : row.agent_id === actor.userId;
+
+  const toCall = (row: CallRow, tid: string, callerName: string, forParty: Party): Call => ({
+    callId: row.cid,
+    tid,
+    media: row.media as CallMedia,
+    state: row.state as Call['state'],
+    caller: row.caller as Party,
+    callerName,
+    startedAt: Number(row.started_at),
+    answeredAt: row.answered_at === null ? null : Number(row.answered_at),
+    ringMs: config.ringMs,
+    iceServers: iceServersFor(config, `${row.cid}-${forParty}`, now()),
+  });
+
+  const notice = async (row: CallRow, content: CallNotice) => {
+    const thread = await findThreadById(db, row.org_id, row.thread_id);
+    if (!thread) return;
+    await messages.storeSystem(thread, { type: 'notification_webrtc', content: JSON.stringify(content) });
+  };
+
+  const clearTimer = (id: number) => {
+    const timer = ringTimers.get(id);
+    if (timer) clearTimeout(timer);
+    ringTimers.delete(id);
+  };
+
+  /** Ends the call if nobody has yet; pushes call:end and writes the notice. False when it had ended. */
+  const finish = async (
+    row: CallRow,
+    by: SenderKind,
+    reason: CallEndReason,
+    onlyIf?: 'ringing' | 'active',
+  ): Promise<boolean> => {
+    clearTimer(row.id);
+    const ended = await markEnded(db, row.id, { at: now(), by, reason, onlyIf });
+    if (!ended) return false;
+    const thread = await findThreadById(db, ended.org_id, ended.thread_id);
+    const durationMs =
+      ended.answered_at === null ? 0 : Math.max(0, Number(ended.ended_at) - Number(ended.answered_at));
+    const end: CallEnd = { callId: ended.cid, tid: thread?.tid ?? '', reason, by, durationMs };
+    hub.emit(roomsOfCall(ended), 'call:end', end);
+    await notice(ended, {
+      callId: ended.cid,
+      event: 'ended',
+      media: ended.media as CallMedia,
+      caller: ended.caller as Party,
+      reason,
+      by,
+      durationMs,
+    });
+    return true;
+  };
+
+  const report = (error: unknown) => deps.logger?.error({ err: error }, 'call timeout failed');
+
+  /** Rings left behind by a node that died before its timer fired: ended when a party calls again. */
+  const endStaleRings = async (rows: CallRow[]) => {
+    for (const row of rows)
+      if (row.state === 'ringing' && Number(row.started_at) + config.ringMs < now())
+        await finish(row, 'system', 'timeout', 'ringing');
+  };
+
+  const loadCall = async (actor: ChatActor, callId: string): Promise<CallRow> => {
+    const row = await findCallByCid(db, actor.orgId, callId);
+    // Another organisation's call and a stranger's answer alike.
+    if (!row || !isParty(actor, row)) throw AppError.notFound('call.notFound', { callId });
+    return row;
+  };
+
+  const start = async (actor: ChatActor, input: { tid: string; media: CallMedia }): Promise<Call> => {
+    const thread = await findThreadByTid(db, actor.orgId, input.tid);
+    if (!thread || (actor.kind === 'visitor' && thread.visitor_id !== actor.visitorId))
+      throw AppError.notFound('thread.notFound', { tid: input.tid });
+    if (actor.kind === 'agent' && thread.agent_id !== actor.userId)
+      throw AppError.forbidden('call.notParticipant');
+    if (thread.status !== 'chatting' || thread.agent_id === null || thread.visitor_id === null)
+      throw AppError.conflict('call.noAgent');
+    // The skill group decides; an agent may still call the visitor of a thread without one.
+    const group =
+      thread.workgroup_id === null
+        ? undefined
+        : await db
+            .selectFrom('workgroup')
+            .select('allow_call')
+            .where('id', '=', thread.workgroup_id)
+            .where('org_id', '=', actor.orgId)
+            .executeTakeFirst();
+    if (group ? Number(group.allow_call) !== 1 : actor.kind === 'visitor')
+      throw AppError.forbidden('call.disabled');
+    const agentId = thread.agent_id;
+    const visitorId = thread.visitor_id;
+    const caller = partyOf(actor);
+
+    await endStaleRings([
+      ...(await findLiveCalls(db, { agentId })),
+      ...(await findLiveCalls(db, { visitorId })),
+    ]);
+    const own = await findLiveCalls(db, caller === 'agent' ? { agentId } : { visitorId });
+    if (own.length > 0) throw AppError.conflict('call.alreadyInCall');
+
+    const values = {
+      cid: createPublicId(),
+      org_id: actor.orgId,
+      thread_id: thread.id,
+      visitor_id: visitorId,
+      agent_id: agentId,
+      media: input.media,
+      caller,
+      started_at: now(),
+    };
+    let row: CallRow;
+    try {
+      row = await insertCall(db, { ...values, state: 'ringing' });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The callee is in another call (the partial unique index said so): a call that ended busy.
+      const busy = await insertCall(db, {
+        ...values,
+        state: 'ended',
+        ended_at: values.started_at,
+        ended_by: 'system',
+        end_reason: 'busy',
+      });
+      const end: CallEnd = { callId: busy.cid, tid: thread.tid, reason: 'busy', by: 'system', durationMs: 0 };
+      hub.emit([roomOf(busy, caller)], 'call:end', end);
+      return toCall(busy, thread.tid, actor.nickname, caller);
+    }
+    const callee: Party = caller === 'agent' ? 'visitor' : 'agent';
+    hub.emit([roomOf(row, callee)], 'call:ring', toCall(row, thread.tid, actor.nickname, callee));
+    const timer = setTimeout(() => {
+      ringTimers.delete(row.id);
+      finish(row, 'system', 'timeout', 'ringing').catch(report);
+    }, config.ringMs);
+    timer.unref();
+    ringTimers.set(row.id, timer);
+    await notice(row, { callId: row.cid, event: 'started', media: input.media, caller });
+    return toCall(row, thread.tid, actor.nickname, caller);
+  };
+
+  const accept = async (actor: ChatActor, callId: string): Promise<Call> => {
+    const row = await loadCall(actor, callId);
+    if (row.caller === partyOf(actor) || !(await markAnswered(db, row.id, now())))
+      throw AppError.conflict('call.notRinging');
+    clearTimer(row.id);
+    const answered = { ...row, state: 'active', answered_at: now() };
+    const thread = await findThreadById(db, row.org_id, row.thread_id);
+    const tid = thread?.tid ?? '';
+    // Both parties' rooms: the caller sends its offer; the callee's other tabs stop ringing.
+    hub.emit(
+      roomsOfCall(answered),
+      'call:accepted',
+      toCall(answered, tid, actor.nickname, row.caller as Party),
+    );
+    return toCall(answered, tid, actor.nickname, partyOf(actor));
+  };
+
+  /** The callee declines a ringing call (the caller withdrawing it is a cancel). */
+  const reject = async (actor: ChatActor, callId: string): Promise<void> => {
+    const row = await loadCall(actor, callId);
+    const reason = row.caller === partyOf(actor) ? 'cancelled' : 'rejected';
+    if (!(await finish(row, partyOf(actor), reason, 'ringing'))) throw AppError.conflict('call.notRinging');
+  };
+
+  /** Either party ends the call, ringing or connected. Ending an ended call is a no-op. */
+  const hangup = async (actor: ChatActor, callId: string): Promise<void> => {
+    const row = await loadCall(actor, callId);
+    if (row.state === 'ended') return;
+    const reason: CallEndReason =
+      row.state === 'active' ? 'hangup' : row.caller === partyOf(actor) ? 'cancelled' : 'rejected';
+    const ended = await finish(row, partyOf(actor), reason, row.state as 'ringing' | 'active');
+    // It changed state under us (answered or ended elsewhere): hang up whatever it is now.
+    if (!ended) await finish(row, partyOf(actor), 'hangup');
+  };
+
+  /** Relays an offer, answer or ICE candidate to the other party of a connected (or answering) call. */
+  const signal = async (actor: ChatActor, input: CallSignal): Promise<void> => {
+    const row = await loadCall(actor, input.callId);
+    if (row.state !== 'active') throw AppError.conflict('call.notActive');
+    const other: Party = partyOf(actor) === 'agent' ? 'visitor' : 'agent';
+    hub.emit([roomOf(row, other)], 'call:signal', {
+      callId: row.cid,
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.candidate ? { candidate: input.candidate } : {}),
+      by: partyOf(actor),
+    });
+  };
+
+  /**
+   * A socket of a party closed: when it has live calls and no connected socket is left (asked only
+   * then, as it asks every node), those calls end as failed.
+   */
+  const partyGone = async (
+    party: { agentId: number } | { visitorId: number },
+    isStillConnected: () => Promise<boolean>,
+  ): Promise<void> => {
+    const rows = await findLiveCalls(db, party);
+    if (rows.length === 0 || (await isStillConnected())) return;
+    for (const row of rows) await finish(row, 'system', 'failed');
+  };
+
+  const dispose = () => {
+    for (const timer of ringTimers.values()) clearTimeout(timer);
+    ringTimers.clear();
+  };
+
+  return { start, accept, reject, hangup, signal, partyGone, dispose };
+};
+
+export type CallService = ReturnType<typeof createCallService>;

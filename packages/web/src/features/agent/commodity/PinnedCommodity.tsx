@@ -1,0 +1,37 @@
+import './commodity.css';
+import './i18n';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@openkefu/contract';
+import { CommodityCardView } from '../../../shared/components/MessageCard';
+import { WORKBENCH_NS } from '../i18n';
+
+/** The product the visitor sent last (what they are looking at), pinned above the conversation. */
+export const latestVisitorCommodity = (messages: readonly Message[]) => {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (
+      message?.sender.kind === 'visitor' &&
+      message.status !== 'recall' &&
+      message.card?.kind === 'commodity'
+    )
+      return message.card;
+  }
+  return null;
+};
+
+export const PinnedCommodity = ({ messages }: { messages: readonly Message[] }) => {
+  const { t } = useTranslation(WORKBENCH_NS);
+  const card = latestVisitorCommodity(messages);
+  if (!card) return null;
+  return (
+    <div
+      className="ok-wb-pinned"
+      role="note"
+      aria-label={t('commodity.pinned')}
+      data-testid="pinned-commodity"
+    >
+      <span className="ok-wb-pinned__label">{t('commodity.pinned')}</span>
+      <CommodityCardView card={card} />
+    </div>
+  );
+};

@@ -1,0 +1,1 @@
+export { CommodityCardView, MediaPlayer, MessageCardView } from './MessageCardView';
