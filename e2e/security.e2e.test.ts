@@ -84,7 +84,11 @@ describe.skipIf(!hasChromium)('security headers and CSP in the browser', () => {
     const headers = response?.headers() ?? {};
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('same-origin');
-    expect(headers['permissions-policy']).toContain('camera=()');
+    // Our own pages may ask for the camera, microphone and location (calls, voice notes, location
+    // messages), framed origins may not; nothing may use payment or USB.
+    expect(headers['permissions-policy']).toBe(
+      'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=()',
+    );
     // Plain HTTP here: no HSTS, no upgrade of subresources.
     expect(headers['strict-transport-security']).toBeUndefined();
     const csp = cspOf(response);

@@ -42,6 +42,11 @@ export const threadSchema = z.object({
    * WhatsApp and Messenger 24 h after the customer's last message). Absent where there is no limit.
    */
   replyUntil: z.number().optional(),
+  /**
+   * Agents' view (issue 21): whether the agent may call the visitor — the skill group allows calls,
+   * or the conversation has no skill group.
+   */
+  allowCall: z.boolean().optional(),
   /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
   cycle: z.number().int(),
   queuedAt: z.number().nullable(),

@@ -57,6 +57,16 @@ await describeEachDatabase('calls', (target) => {
         .execute()
     ).map((row) => JSON.parse(row.content) as Record<string, unknown>);
 
+  /** The thread as the workbench gets it. */
+  const agentViewOf = async (tid: string, token: string) =>
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/thread/get?tid=${tid}`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json<{ data: { allowCall?: boolean } }>().data;
+
   beforeAll(async () => {
     url = await listen(ctx.app);
     org = await makeChatOrg(ctx, { agents: 2, maxThreadCount: 20, group: { allowCall: true } });
@@ -69,6 +79,7 @@ await describeEachDatabase('calls', (target) => {
 
   it('rings the agent, relays offer, answer and candidates both ways, and records the call', async () => {
     const { visitor, tid } = await chattingVisitor();
+    expect((await agentViewOf(tid, (org.agents[0] as ChatOrg['agents'][0]).token)).allowCall).toBe(true);
     const ring = nextEvent<Call>(agent, 'call:ring');
     const started = ok(await emitAck<Call>(visitor, 'call:start', { tid, media: 'video' }));
     expect(started).toMatchObject({ tid, media: 'video', state: 'ringing', caller: 'visitor', ringMs: 600 });
@@ -254,6 +265,8 @@ await describeEachDatabase('calls', (target) => {
       ok: false,
       status: 403,
     });
+    // The workbench offers no call button there: the agent's view of the thread says so.
+    expect((await agentViewOf(tid, (plain.agents[0] as ChatOrg['agents'][0]).token)).allowCall).toBe(false);
   });
 
   it('refuses strangers: another visitor, an agent not serving the thread, another organisation', async () => {

@@ -62,6 +62,8 @@ export const toThread = (
                 },
           // A channel conversation's platform window (WeChat 48 h, Meta 24 h): the workbench warns when it closes.
           ...(row.reply_until === null ? {} : { replyUntil: Number(row.reply_until) }),
+          // The same rule as the call service's (a conversation without a skill group may be called).
+          allowCall: row.workgroup_wid === null || Number(row.workgroup_allow_call) === 1,
         }
       : {}),
     cycle: Number(row.cycle),

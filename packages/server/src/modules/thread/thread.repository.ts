@@ -55,6 +55,7 @@ const selectThreads = (db: Executor) =>
       'agent.auto_reply_type as agent_auto_reply_type',
       'workgroup.wid as workgroup_wid',
       'workgroup.nickname as workgroup_nickname',
+      'workgroup.allow_call as workgroup_allow_call',
       'linked_ticket.tkid as linked_ticket_tkid',
       'linked_ticket.number as linked_ticket_number',
       // The visitor left a message in this care cycle: only an offline thread takes one, after it went

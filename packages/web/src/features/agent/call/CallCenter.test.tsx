@@ -78,6 +78,16 @@ describe('calls in the workbench', () => {
     expect(socket.sent('call:start')).toEqual([]);
   });
 
+  it('offers no call buttons when the conversation’s skill group does not allow calls', async () => {
+    server.lists.current = [makeThread({ seq: 1, allowCall: false })];
+    server.history['t-1'] = [makeMessage({ seq: 1, content: 'Hi' })];
+    renderWorkbench({ path: '/agent/t-1' });
+    const list = await screen.findByTestId('message-list');
+    expect(await within(list).findByText('Hi')).toBeInTheDocument();
+    expect(screen.queryByTestId('agent-call-video')).toBeNull();
+    expect(screen.queryByTestId('agent-call-voice')).toBeNull();
+  });
+
   it('shows calls recorded in the conversation as lines in the agent’s language', async () => {
     const system = { kind: 'system' as const, id: '', nickname: '', avatar: '' };
     server.lists.current = [makeThread({ seq: 2 })];

@@ -61,7 +61,11 @@ export const CallCenter = ({ thread, meUid }: { thread: Thread | null; meUid: st
   }, [incoming, t]);
 
   const canCall =
-    thread !== null && thread.status === 'chatting' && thread.agent?.uid === meUid && view.phase === 'idle';
+    thread !== null &&
+    thread.status === 'chatting' &&
+    thread.agent?.uid === meUid &&
+    thread.allowCall !== false &&
+    view.phase === 'idle';
   const isVideo = view.call?.media === 'video';
 
   return (
