@@ -5,6 +5,13 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on the 2-core machines.
     maxWorkers: 2,
-    projects: ['packages/contract', 'packages/server', 'packages/web', 'packages/widget', 'packages/sdk'],
+    projects: [
+      'packages/contract',
+      'packages/media',
+      'packages/server',
+      'packages/web',
+      'packages/widget',
+      'packages/sdk',
+    ],
   },
 });

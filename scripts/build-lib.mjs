@@ -16,13 +16,20 @@ const targets = [
   {
     workspace: '@openkefu/web',
     dir: 'packages/web',
-    sources: ['src', 'index.html', 'public', 'vite.config.ts', '../contract/src'],
+    sources: ['src', 'index.html', 'public', 'vite.config.ts', '../contract/src', '../media/src'],
     output: 'dist/index.html',
   },
   {
     workspace: '@openkefu/widget',
     dir: 'packages/widget',
-    sources: ['src', 'index.html', 'vite.config.ts', 'vite.embed.config.ts', '../contract/src'],
+    sources: [
+      'src',
+      'index.html',
+      'vite.config.ts',
+      'vite.embed.config.ts',
+      '../contract/src',
+      '../media/src',
+    ],
     output: 'dist/embed.js',
   },
 ];

@@ -55,6 +55,7 @@ await runChecks(
     ['typecheck web', 'npx', ['tsc', '-p', 'packages/web', '--noEmit']],
     ['typecheck widget', 'npx', ['tsc', '-p', 'packages/widget', '--noEmit']],
     ['typecheck contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']],
+    ['typecheck media', 'npx', ['tsc', '-p', 'packages/media', '--noEmit']],
   ],
   Math.max(2, Math.min(4, availableParallelism())),
 );

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { firstPaint } from './scripts/first-paint';
 
 const contractSource = fileURLToPath(new URL('../contract/src/index.ts', import.meta.url));
+const mediaSource = fileURLToPath(new URL('../media/src/index.ts', import.meta.url));
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 // The console is served by the API server under /admin/ (DESIGN §1).
@@ -11,7 +12,7 @@ export default defineConfig({
   base: '/admin/',
   // firstPaint (build only): the login form pre-rendered for the server, assets precompressed (issue 18).
   plugins: [react(), firstPaint({ root, ssrPlugins: [react()] })],
-  resolve: { alias: { '@openkefu/contract': contractSource } },
+  resolve: { alias: { '@openkefu/contract': contractSource, '@openkefu/media': mediaSource } },
   server: {
     port: 8000,
     proxy: {

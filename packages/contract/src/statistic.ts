@@ -47,6 +47,18 @@ export const statisticMetricKeys = [
   'satisfaction4',
   'satisfaction5',
   'leaveMessages',
+  'callsStarted',
+  'callsAudio',
+  'callsVideo',
+  'callsAnswered',
+  'callsNotAnswered',
+  'callsTimeout',
+  'callsRejected',
+  'callsBusy',
+  'callsCancelled',
+  'callAnswerRate',
+  'callTalkTimeTotal',
+  'callTalkTimeAvg',
 ] as const;
 export const statisticMetricKeySchema = z.enum(statisticMetricKeys);
 export type StatisticMetricKey = z.infer<typeof statisticMetricKeySchema>;
@@ -63,6 +75,8 @@ export const statisticCategorySchema = z.enum([
   'response',
   'handling',
   'satisfaction',
+  /** Voice and video calls (issue 21). */
+  'call',
 ]);
 export type StatisticCategory = z.infer<typeof statisticCategorySchema>;
 

@@ -33,6 +33,7 @@ import * as channelPlatformApp from './migrations/0030_channel_platform_app.js';
 import * as call from './migrations/0031_call.js';
 import * as push from './migrations/0032_push.js';
 import * as messageCard from './migrations/0033_message_card.js';
+import * as statisticCall from './migrations/0034_statistic_call.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -74,6 +75,7 @@ const migrations: Record<string, DialectMigration> = {
   '0031_call': call,
   '0032_push': push,
   '0033_message_card': messageCard,
+  '0034_statistic_call': statisticCall,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import './call.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatDuration } from '@openkefu/media';
 import type { Translate, WordKey } from '../i18n.js';
-import { formatDuration } from './peer.js';
 import { useCall } from './useCall.js';
 
 const MediaView = ({

@@ -1,6 +1,6 @@
 import { callNoticeSchema, type CallNotice } from '@openkefu/contract';
+import { formatDuration } from '@openkefu/media';
 import type { Translate } from '../i18n.js';
-import { formatDuration } from './peer.js';
 
 const parse = (content: string): CallNotice | null => {
   try {

@@ -1,7 +1,7 @@
 import type { Call, CallEnd, CallEndReason, CallMedia, CallSignalPush } from '@openkefu/contract';
 import type { Socket } from 'socket.io-client';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { createPeer, openLocalMedia, stopMedia, type Peer, type Signal } from './peer.js';
+import { createPeer, openLocalMedia, stopMedia, type Peer, type Signal } from '@openkefu/media';
 
 type Answer<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { RecorderError, startVoiceRecording, type ActiveRecording } from '@openkefu/media';
 import type { Translate } from '../i18n.js';
 import { MicIcon } from '../icons.js';
-import { RecorderError, startVoiceRecording, type ActiveRecording } from './recorder.js';
 
 /**
  * Click to record a voice note, then send or cancel; a countdown shows the time left and the

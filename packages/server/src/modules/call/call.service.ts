@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
 import type { MessageService } from '../message/message.service.js';
 import { agentRoom, visitorRoom } from '../realtime/rooms.js';
+import { rollupCall } from '../statistic/statistic.repository.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import type { ChatActor } from '../thread/chat-actor.js';
 import { findThreadById, findThreadByTid } from '../thread/thread.repository.js';
@@ -44,6 +45,10 @@ export const createCallService = (deps: {
 }) => {
   const { db, hub, messages, config } = deps;
   const now = deps.now ?? Date.now;
+  const countCall = (orgId: number, id: number): Promise<void> =>
+    rollupCall(db, orgId, id).catch((error: unknown) =>
+      deps.logger?.error({ err: error, call: id }, 'call statistics failed'),
+    );
   /** Ring timeouts set by this node; another node's conditional end makes a late one a no-op. */
   const ringTimers = new Map<number, NodeJS.Timeout>();
 
@@ -89,6 +94,9 @@ export const createCallService = (deps: {
     clearTimer(row.id);
     const ended = await markEnded(db, row.id, { at: now(), by, reason, onlyIf });
     if (!ended) return false;
+    // Statistics: only the winner of the conditional end counts the call, so it is counted once. A
+    // failed count never stops the call's end (stats:rebuild recounts from the call table).
+    await countCall(ended.org_id, ended.id);
     const thread = await findThreadById(db, ended.org_id, ended.thread_id);
     const durationMs =
       ended.answered_at === null ? 0 : Math.max(0, Number(ended.ended_at) - Number(ended.answered_at));
@@ -176,6 +184,7 @@ export const createCallService = (deps: {
         ended_by: 'system',
         end_reason: 'busy',
       });
+      await countCall(busy.org_id, busy.id);
       const end: CallEnd = { callId: busy.cid, tid: thread.tid, reason: 'busy', by: 'system', durationMs: 0 };
       hub.emit([roomOf(busy, caller)], 'call:end', end);
       return toCall(busy, thread.tid, actor.nickname, caller);

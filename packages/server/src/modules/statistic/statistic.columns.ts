@@ -1,6 +1,7 @@
 /*
- * The rollup's columns (migration 0019_statistic; keep in sync): additive counters, sums in ms and
- * fixed histogram buckets. Adding a counter means a new migration and a new name here.
+ * The rollup's columns (migrations 0019_statistic and 0034_statistic_call; keep in sync): additive
+ * counters, sums in ms and fixed histogram buckets. Adding a counter means a new migration and a new
+ * name here.
  */
 
 /** Upper bounds (seconds, exclusive) of the 16 histogram buckets; the last is open-ended. */
@@ -28,6 +29,20 @@ const histogram = <P extends string>(prefix: P) =>
 
 export const queueBuckets = histogram('queue_h');
 export const frtBuckets = histogram('frt_h');
+
+/** Voice and video calls (migration 0034), counted when a call ends, in the hour it started. */
+export const callCounters = [
+  'call_started',
+  'call_audio',
+  'call_video',
+  'call_answered',
+  'call_timeout',
+  'call_rejected',
+  'call_busy',
+  'call_cancelled',
+  /** Ms from answer to end of answered calls (their count is call_answered). */
+  'call_talk_sum',
+] as const;
 
 export const statisticCounters = [
   'conv_new',
@@ -64,6 +79,7 @@ export const statisticCounters = [
   'score_3',
   'score_4',
   'score_5',
+  ...callCounters,
 ] as const;
 
 export type StatisticCounter = (typeof statisticCounters)[number];

@@ -4,9 +4,11 @@ import { bucketOf, emptySums, frtBuckets, quantileOf, type Sums } from './statis
 import { columnsFor, computeMetrics, metricRegistry } from './statistic.metrics.js';
 import {
   advanceCycle,
+  callDeltaOf,
   createRollupAccumulator,
   deltaOf,
   initialCycleState,
+  workgroupAtCall,
   type CycleState,
   type RollupContext,
   type RollupEvent,
@@ -579,5 +581,63 @@ describe('time zones', () => {
     const shanghai = resolveRange('2025-01-06', '2025-01-06', 'Asia/Shanghai');
     expect(shanghai.start).toBe(Date.UTC(2025, 0, 5, 16));
     expect(shanghai.end).toBe(Date.UTC(2025, 0, 6, 16));
+  });
+});
+
+describe('calls in the rollup', () => {
+  const call = { agentId: 7, media: 'audio', startedAt: t0 + 30 * minute, answeredAt: null, endedAt: null };
+  const context = { channel: 'web', workgroupId: 3 };
+
+  it('counts a call once it ended, in the hour it started', () => {
+    expect(callDeltaOf({ ...call, endReason: null }, context)).toBeNull();
+    const answered = callDeltaOf(
+      {
+        ...call,
+        media: 'video',
+        answeredAt: t0 + 31 * minute,
+        endedAt: t0 + 95 * minute,
+        endReason: 'hangup',
+      },
+      context,
+    );
+    expect(answered).toEqual({
+      hour: Math.floor(t0 / hour),
+      agentId: 7,
+      workgroupId: 3,
+      channel: 'web',
+      sums: { call_started: 1, call_video: 1, call_answered: 1, call_talk_sum: 64 * minute },
+    });
+  });
+
+  it('counts unanswered calls by reason; a failed ring only as not answered', () => {
+    const ended = (endReason: string) =>
+      callDeltaOf({ ...call, endedAt: t0 + 31 * minute, endReason }, context)?.sums;
+    expect(ended('timeout')).toEqual({ call_started: 1, call_audio: 1, call_timeout: 1 });
+    expect(ended('busy')).toEqual({ call_started: 1, call_audio: 1, call_busy: 1 });
+    expect(ended('failed')).toEqual({ call_started: 1, call_audio: 1 });
+    const sums = emptySums();
+    for (const reason of ['timeout', 'rejected', 'cancelled', 'failed'])
+      for (const [name, value] of Object.entries(ended(reason) ?? {})) sums[name as keyof Sums] += value ?? 0;
+    expect(figures(sums)).toMatchObject({
+      callsStarted: 4,
+      callsNotAnswered: 4,
+      callsTimeout: 1,
+      callsRejected: 1,
+      callsCancelled: 1,
+      callsBusy: 0,
+      callAnswerRate: 0,
+      callTalkTimeAvg: null,
+    });
+  });
+
+  it("takes the skill group the thread's events named by the time the call rang", () => {
+    const events = [
+      { workgroupId: 1, at: t0 },
+      { workgroupId: null, at: t0 + minute },
+      { workgroupId: 2, at: t0 + 2 * minute },
+    ];
+    expect(workgroupAtCall(events, t0 - 1)).toBe(0);
+    expect(workgroupAtCall(events, t0 + minute)).toBe(1);
+    expect(workgroupAtCall(events, t0 + 2 * minute)).toBe(2);
   });
 });

@@ -56,6 +56,165 @@ const closed = (input: Sums) => input.closed_agent + input.closed_visitor + inpu
 
 const cycleStarts = ['created', 'reopened'];
 
+/** Calls that ended without an answer: every reason, a failed ring included. */
+const callsNotAnswered = (input: Sums) => input.call_started - input.call_answered;
+
+/** Voice and video calls (issue 21): counted when a call ends, in the hour it started; no drill-down (no thread event behind them). */
+const callDefinitions: MetricDefinition[] = [
+  {
+    key: 'callsStarted',
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': 'Calls', 'zh-CN': '通话数' },
+    description: {
+      'en-US':
+        'Voice and video calls started in the period, by the visitor or the agent (counted once ended).',
+      'zh-CN': '统计期内访客或客服发起的语音、视频通话数（结束后计入）。',
+    },
+    formula: { 'en-US': 'ended calls, by start time', 'zh-CN': '已结束的通话（按发起时间）' },
+    higherIsBetter: true,
+    compute: (input) => input.call_started,
+  },
+  {
+    key: 'callsAudio',
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': 'Voice calls', 'zh-CN': '语音通话' },
+    description: { 'en-US': 'Calls started as voice calls.', 'zh-CN': '以语音方式发起的通话数。' },
+    formula: { 'en-US': 'calls with media audio', 'zh-CN': '媒体为语音的通话' },
+    higherIsBetter: true,
+    compute: (input) => input.call_audio,
+  },
+  {
+    key: 'callsVideo',
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': 'Video calls', 'zh-CN': '视频通话' },
+    description: { 'en-US': 'Calls started as video calls.', 'zh-CN': '以视频方式发起的通话数。' },
+    formula: { 'en-US': 'calls with media video', 'zh-CN': '媒体为视频的通话' },
+    higherIsBetter: true,
+    compute: (input) => input.call_video,
+  },
+  {
+    key: 'callsAnswered',
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': 'Calls answered', 'zh-CN': '接通通话' },
+    description: {
+      'en-US': 'Calls the other party answered.',
+      'zh-CN': '被对方接听的通话数。',
+    },
+    formula: { 'en-US': 'calls with an answer time', 'zh-CN': '有接听时间的通话' },
+    higherIsBetter: true,
+    compute: (input) => input.call_answered,
+  },
+  {
+    key: 'callsNotAnswered',
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': 'Calls not answered', 'zh-CN': '未接通通话' },
+    description: {
+      'en-US':
+        'Calls that ended before anyone answered: no answer in time, declined, busy, withdrawn or failed.',
+      'zh-CN': '接听前结束的通话：超时未接、拒接、占线、取消或连接失败。',
+    },
+    formula: { 'en-US': 'calls − calls answered', 'zh-CN': '通话数 − 接通通话数' },
+    higherIsBetter: false,
+    compute: callsNotAnswered,
+  },
+  ...(
+    [
+      [
+        'callsTimeout',
+        'call_timeout',
+        'No answer in time',
+        '超时未接',
+        'Calls that rang until the ring time ran out.',
+        '响铃超时无人接听的通话数。',
+        'timeout',
+      ],
+      [
+        'callsRejected',
+        'call_rejected',
+        'Declined',
+        '拒接',
+        'Calls the called party declined.',
+        '被对方拒接的通话数。',
+        'rejected',
+      ],
+      [
+        'callsBusy',
+        'call_busy',
+        'Busy',
+        '占线',
+        'Calls that found the called party in another call.',
+        '对方正在另一通话中的通话数。',
+        'busy',
+      ],
+      [
+        'callsCancelled',
+        'call_cancelled',
+        'Cancelled',
+        '取消',
+        'Calls the caller withdrew before an answer.',
+        '接听前被发起方取消的通话数。',
+        'cancelled',
+      ],
+    ] as const
+  ).map(([key, counter, en, zh, enDescription, zhDescription, reason]): MetricDefinition => ({
+    key,
+    category: 'call',
+    unit: 'count',
+    label: { 'en-US': en, 'zh-CN': zh },
+    description: { 'en-US': enDescription, 'zh-CN': zhDescription },
+    formula: {
+      'en-US': `unanswered calls ended with reason ${reason}`,
+      'zh-CN': `未接通且结束原因为「${zh}」的通话`,
+    },
+    higherIsBetter: false,
+    compute: (input) => input[counter],
+  })),
+  {
+    key: 'callAnswerRate',
+    category: 'call',
+    unit: 'share',
+    label: { 'en-US': 'Call answer rate', 'zh-CN': '通话接通率' },
+    description: { 'en-US': 'Share of calls that were answered.', 'zh-CN': '通话中被接通的比例。' },
+    formula: { 'en-US': 'calls answered ÷ calls', 'zh-CN': '接通通话数 ÷ 通话数' },
+    higherIsBetter: true,
+    compute: (input) => ratio(input.call_answered, input.call_started),
+  },
+  {
+    key: 'callTalkTimeTotal',
+    category: 'call',
+    unit: 'seconds',
+    label: { 'en-US': 'Total talk time', 'zh-CN': '通话总时长' },
+    description: {
+      'en-US': 'Time connected in answered calls, from the answer to the end.',
+      'zh-CN': '接通通话从接听到结束的时长合计。',
+    },
+    formula: { 'en-US': 'Σ(ended − answered)', 'zh-CN': 'Σ(结束时间 − 接听时间)' },
+    higherIsBetter: true,
+    compute: (input) => (input.call_answered > 0 ? input.call_talk_sum / 1000 : null),
+  },
+  {
+    key: 'callTalkTimeAvg',
+    category: 'call',
+    unit: 'seconds',
+    label: { 'en-US': 'Average talk time', 'zh-CN': '平均通话时长' },
+    description: {
+      'en-US': 'Average time connected per answered call.',
+      'zh-CN': '每通接通通话的平均时长。',
+    },
+    formula: {
+      'en-US': 'Σ(ended − answered) ÷ calls answered',
+      'zh-CN': 'Σ(结束时间 − 接听时间) ÷ 接通通话数',
+    },
+    higherIsBetter: true,
+    compute: (input) => averageSeconds(input.call_talk_sum, input.call_answered),
+  },
+];
+
 const definitions: MetricDefinition[] = [
   {
     key: 'conversationsNew',
@@ -553,6 +712,7 @@ const definitions: MetricDefinition[] = [
     compute: (input) => input.leaveMessages,
     isFromEvents: true,
   },
+  ...callDefinitions,
 ];
 
 export const metricRegistry: ReadonlyMap<StatisticMetricKey, MetricDefinition> = new Map(

@@ -31,7 +31,7 @@ try {
   });
   console.log(
     `\nRebuilt statistics on ${describeDatabase(spec)}${orgId === undefined ? '' : ` for organisation ${orgId}`}: ` +
-      `${result.threads} conversations, ${result.events} events, ${result.rows} rollup rows in ` +
+      `${result.threads} conversations, ${result.events} events, ${result.calls} calls, ${result.rows} rollup rows in ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {

@@ -9,13 +9,16 @@ import {
 } from './statistic.columns.js';
 import {
   advanceCycle,
+  callDeltaOf,
   createRollupAccumulator,
   deltaOf,
   foldCycle,
   initialCycleState,
   messageWindowOf,
   rowsOfDelta,
+  workgroupAtCall,
   type CycleState,
+  type RollupCall,
   type RollupEvent,
   type RollupRow,
 } from './statistic.rollup.js';
@@ -154,6 +157,64 @@ export const rollupThreadEvent = async (db: Executor, orgId: number, eventId: nu
   );
 };
 
+type CallRowForRollup = {
+  agent_id: number | bigint;
+  media: string;
+  started_at: number | bigint;
+  answered_at: number | bigint | null;
+  ended_at: number | bigint | null;
+  end_reason: string | null;
+};
+
+const toRollupCall = (row: CallRowForRollup): RollupCall => ({
+  agentId: Number(row.agent_id),
+  media: row.media,
+  startedAt: Number(row.started_at),
+  answeredAt: row.answered_at === null ? null : Number(row.answered_at),
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+  endReason: row.end_reason,
+});
+
+const callColumns = ['agent_id', 'media', 'started_at', 'answered_at', 'ended_at', 'end_reason'] as const;
+
+/**
+ * The hook of calls: adds the call `callId` (row id), which just ended, to the hourly rollup. Call it
+ * once per call, by whoever ended it; the same computation as the rebuild (callDeltaOf).
+ */
+export const rollupCall = async (db: Executor, orgId: number, callId: number): Promise<void> => {
+  const call = await db
+    .selectFrom('call')
+    .select([...callColumns, 'thread_id'])
+    .where('id', '=', callId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!call) return;
+  const ended = toRollupCall(call);
+  const thread = await db
+    .selectFrom('thread')
+    .select('client')
+    .where('id', '=', call.thread_id)
+    .executeTakeFirst();
+  const groupEvent = await db
+    .selectFrom('thread_event')
+    .select(['workgroup_id', 'at'])
+    .where('thread_id', '=', call.thread_id)
+    .where('workgroup_id', 'is not', null)
+    .where('at', '<=', ended.startedAt)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const delta = callDeltaOf(ended, {
+    channel: thread?.client ?? '',
+    workgroupId: groupEvent && groupEvent.workgroup_id !== null ? Number(groupEvent.workgroup_id) : 0,
+  });
+  if (!delta) return;
+  await upsertRows(
+    db,
+    rowsOfDelta(orgId, delta).map((key) => ({ key, sums: delta.sums })),
+  );
+};
+
 const lowerBound = (sorted: readonly number[], value: number) => {
   let low = 0;
   let high = sorted.length;
@@ -168,13 +229,13 @@ const countBetween = (sorted: readonly number[], from: number, to: number) =>
   lowerBound(sorted, to + 1) - lowerBound(sorted, from);
 
 /**
- * Recomputes the rollup from the raw events (one organisation or all), a slice of threads at a
- * time. Gives the rows the hook wrote, with the channel and work hours as they are now.
+ * Recomputes the rollup from the raw events and the ended calls (one organisation or all), a slice
+ * of threads at a time. Gives the rows the hooks wrote, with the channel and work hours as they are now.
  */
 export const rebuildRollups = async (
   db: Executor,
   options: { orgId?: number; threadsPerSlice?: number; onProgress?: (threads: number) => void } = {},
-): Promise<{ threads: number; events: number; rows: number }> => {
+): Promise<{ threads: number; events: number; calls: number; rows: number }> => {
   const slice = options.threadsPerSlice ?? 5000;
   let remove = db.deleteFrom('statistic_hourly');
   if (options.orgId !== undefined) remove = remove.where('org_id', '=', options.orgId);
@@ -189,6 +250,7 @@ export const rebuildRollups = async (
   let lastId = 0;
   let threads = 0;
   let events = 0;
+  let calls = 0;
   let rows = 0;
   const flush = async () => {
     const pending = [...accumulator.rows.values()];
@@ -268,12 +330,39 @@ export const rebuildRollups = async (
       }
       states.set(cycleKey, advanceCycle(state, event));
     }
+    const callRows = await db
+      .selectFrom('call')
+      .select([...callColumns, 'thread_id'])
+      .where('thread_id', '>=', first)
+      .where('thread_id', '<=', lastId)
+      .where('state', '=', 'ended')
+      .execute();
+    const groupEventsOf = new Map<number, RollupEvent[]>();
+    for (const row of eventRows) {
+      if (row.workgroup_id === null) continue;
+      const id = Number(row.thread_id);
+      const list = groupEventsOf.get(id) ?? [];
+      list.push(toRollupEvent(row));
+      groupEventsOf.set(id, list);
+    }
+    for (const row of callRows) {
+      const thread = threadOf.get(Number(row.thread_id));
+      if (!thread) continue;
+      const call = toRollupCall(row);
+      const delta = callDeltaOf(call, {
+        channel: thread.client,
+        workgroupId: workgroupAtCall(groupEventsOf.get(Number(row.thread_id)) ?? [], call.startedAt),
+      });
+      if (!delta) continue;
+      calls += 1;
+      accumulator.add(Number(thread.org_id), delta);
+    }
     threads += threadRows.length;
     options.onProgress?.(threads);
     if (accumulator.rows.size > 100_000) await flush();
   }
   await flush();
-  return { threads, events, rows };
+  return { threads, events, calls, rows };
 };
 
 export type RollupFilter = {

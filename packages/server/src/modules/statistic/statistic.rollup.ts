@@ -9,6 +9,7 @@ import {
   mergeSums,
   queueBuckets,
   rollupDims,
+  type StatisticCounter,
   type Sums,
 } from './statistic.columns.js';
 import { hourMs, workDuration } from './statistic.time.js';
@@ -200,6 +201,66 @@ export const deltaOf = (
     channel: context.channel,
     sums,
   };
+};
+
+/** A call as the statistics read it (its `call` row). */
+export type RollupCall = {
+  agentId: number;
+  media: string;
+  startedAt: number;
+  answeredAt: number | null;
+  endedAt: number | null;
+  endReason: string | null;
+};
+
+const unansweredCounters: Partial<Record<string, StatisticCounter>> = {
+  timeout: 'call_timeout',
+  rejected: 'call_rejected',
+  busy: 'call_busy',
+  cancelled: 'call_cancelled',
+};
+
+/**
+ * What an ended call adds, in the hour it started (a ringing or active call adds nothing yet): the
+ * call, its media, answered with its talk time or not answered by reason. A failed unanswered call
+ * has no reason counter of its own (started − answered covers it). Pure, for the hook and the rebuild.
+ */
+export const callDeltaOf = (
+  call: RollupCall,
+  context: { channel: string; workgroupId: number },
+): RollupDelta | null => {
+  if (call.endedAt === null) return null;
+  const sums: Partial<Sums> = { call_started: 1 };
+  if (call.media === 'video') sums.call_video = 1;
+  else sums.call_audio = 1;
+  if (call.answeredAt !== null) {
+    sums.call_answered = 1;
+    sums.call_talk_sum = Math.max(0, call.endedAt - call.answeredAt);
+  } else {
+    const counter = unansweredCounters[call.endReason ?? ''];
+    if (counter) sums[counter] = 1;
+  }
+  return {
+    hour: Math.floor(call.startedAt / hourMs),
+    agentId: call.agentId,
+    workgroupId: context.workgroupId,
+    channel: context.channel,
+    sums,
+  };
+};
+
+/**
+ * The skill group a call counts for: the last one a thread event (id order) named at or before the
+ * call started; 0 when none did. The call row keeps no group, and the thread's own may change later.
+ */
+export const workgroupAtCall = (
+  events: readonly Pick<RollupEvent, 'workgroupId' | 'at'>[],
+  startedAt: number,
+): number => {
+  let workgroupId = 0;
+  for (const event of events)
+    if (event.workgroupId !== null && event.at <= startedAt) workgroupId = event.workgroupId;
+  return workgroupId;
 };
 
 /** Folds the cycle's earlier events (id order) into its state. */

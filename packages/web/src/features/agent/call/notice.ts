@@ -1,5 +1,5 @@
 import { callNoticeSchema, type CallNotice } from '@openkefu/contract';
-import { formatDuration } from './peer';
+import { formatDuration } from '@openkefu/media';
 // Registers the call strings wherever a notice is shown (records pages too, not only the workbench).
 import './i18n';
 

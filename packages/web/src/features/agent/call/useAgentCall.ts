@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Call, CallEnd, CallEndReason, CallMedia, CallSignalPush } from '@openkefu/contract';
+import { createPeer, openLocalMedia, stopMedia, type Peer } from '@openkefu/media';
 import { emitQuietly, emitWithAck, AckFailure } from '../realtime/ack';
 import { useRealtime, useSocketEvent } from '../realtime/RealtimeProvider';
-import { createPeer, openLocalMedia, stopMedia, type Peer } from './peer';
 
 export type CallPhase = 'idle' | 'outgoing' | 'incoming' | 'active';
 

@@ -4,8 +4,8 @@ import { Button, Space, Tooltip, Typography } from 'antd';
 import { AudioOutlined, CloseOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { voiceNoteMaxSeconds } from '@openkefu/contract';
+import { RecorderError, startVoiceRecording, type ActiveRecording } from '@openkefu/media';
 import { WORKBENCH_NS } from '../i18n';
-import { RecorderError, startVoiceRecording, type ActiveRecording } from './recorder';
 
 /**
  * Click to record a voice note, then send or cancel; the time left counts down and the recording

@@ -5,6 +5,7 @@ import type { StatisticMetricKey, StatisticOnline } from '@openkefu/contract';
 import { EChart, dailyChartOption, type ChartItem, type ChartOption } from '../../../shared/charts';
 import {
   BUCKETS,
+  CALL_OUTCOMES,
   HEATMAP_METRIC,
   SATISFACTION_SCORES,
   TREND_COUNT_METRICS,
@@ -356,6 +357,50 @@ export const SatisfactionDistribution = ({ data, describe, drillOf }: ChartProps
         title={t('satisfaction.title')}
         labelTitle={t('satisfaction.score')}
         countTitle={t('satisfaction.count')}
+        bars={bars}
+        drillOf={drillOf}
+        summary={summary}
+      />
+    </>
+  );
+};
+
+/** Voice and video calls by outcome, with how many, by media, the answer rate and the talk time. */
+export const CallOutcomes = ({ data, describe, drillOf }: ChartProps) => {
+  const { t } = useTranslation(STATISTIC_ANALYSIS_NS);
+  const { token } = antdTheme.useToken();
+  const format = useFigureFormat();
+  const colors = [
+    token.colorSuccess,
+    token.colorWarning,
+    token.colorError,
+    token.orange,
+    token.colorTextTertiary,
+  ];
+  const bars = CALL_OUTCOMES.map((outcome, index) => ({
+    metric: outcome.metric,
+    label: t(outcome.label),
+    name: describe(outcome.metric).label,
+    value: data.totals[outcome.metric] ?? 0,
+    color: colors[index] ?? token.colorPrimary,
+  }));
+  const summary = t('calls.summary', {
+    calls: format(data.totals.callsStarted, 'count'),
+    audio: format(data.totals.callsAudio, 'count'),
+    video: format(data.totals.callsVideo, 'count'),
+    answered: format(data.totals.callsAnswered, 'count'),
+    notAnswered: format(data.totals.callsNotAnswered, 'count'),
+    rate: format(data.totals.callAnswerRate, 'share'),
+    average: format(data.totals.callTalkTimeAvg, 'seconds'),
+    total: format(data.totals.callTalkTimeTotal, 'seconds'),
+  });
+  return (
+    <>
+      <Typography.Text type="secondary">{summary}</Typography.Text>
+      <DistributionChart
+        title={t('calls.title')}
+        labelTitle={t('calls.outcome')}
+        countTitle={t('calls.count')}
         bars={bars}
         drillOf={drillOf}
         summary={summary}

@@ -68,6 +68,22 @@ const registry: StatisticMetric[] = [
   metric('response3to5m', 'count', 'First response 3–5 min'),
   metric('responseOver5m', 'count', 'First response > 5 min'),
   ...([1, 2, 3, 4, 5] as const).map((score) => metric(`satisfaction${score}`, 'count', `Rated ${score}`)),
+  ...(
+    [
+      ['callsStarted', 'count', 'Calls'],
+      ['callsAudio', 'count', 'Voice calls'],
+      ['callsVideo', 'count', 'Video calls'],
+      ['callsAnswered', 'count', 'Calls answered'],
+      ['callsNotAnswered', 'count', 'Calls not answered'],
+      ['callsTimeout', 'count', 'No answer in time'],
+      ['callsRejected', 'count', 'Declined'],
+      ['callsBusy', 'count', 'Busy'],
+      ['callsCancelled', 'count', 'Cancelled'],
+      ['callAnswerRate', 'share', 'Call answer rate'],
+      ['callTalkTimeTotal', 'seconds', 'Total talk time'],
+      ['callTalkTimeAvg', 'seconds', 'Average talk time'],
+    ] as const
+  ).map(([key, unit, label]) => metric(key, unit, label, { category: 'call', canDrill: false })),
 ];
 
 const totals = {
@@ -94,6 +110,18 @@ const totals = {
   satisfaction3: 30,
   satisfaction4: 100,
   satisfaction5: 250,
+  callsStarted: 50,
+  callsAudio: 30,
+  callsVideo: 20,
+  callsAnswered: 40,
+  callsNotAnswered: 10,
+  callsTimeout: 4,
+  callsRejected: 3,
+  callsBusy: 2,
+  callsCancelled: 1,
+  callAnswerRate: 0.8,
+  callTalkTimeTotal: 3800,
+  callTalkTimeAvg: 95,
 };
 
 const point = (key: string, values: StatisticPoint['values'], label = key): StatisticPoint => ({
@@ -156,6 +184,8 @@ const leaderboard = report('agent', [
       firstResponseAvg: 35,
       satisfactionAvg: 4.5,
       ratings: 200,
+      callsAnswered: 31,
+      callTalkTimeAvg: 130,
     },
     'Agent Smith',
   ),
@@ -331,6 +361,33 @@ describe('AnalysisPage', { timeout: 60_000 }, () => {
     expect(screen.queryByText('No agent')).toBeNull();
   });
 
+  it('shows the calls by outcome, media and talk time, and per agent', async () => {
+    start();
+    renderWithProviders(<AnalysisPage />);
+    expect(await screen.findByRole('img', { name: 'Voice and video calls' })).toBeInTheDocument();
+    expect(
+      screen.getAllByText(
+        '50 calls (30 voice, 20 video): 40 answered, 10 not answered, answer rate 80%; average talk time 1 min 35 s, 1 h 3 min in all.',
+      ).length,
+    ).toBeGreaterThan(0);
+    // The chart's table: each outcome with its count and share (no drill-down behind calls).
+    const table = screen.getByRole('img', { name: 'Voice and video calls' }).closest('figure') as HTMLElement;
+    expect(within(table).getByText('Answered').closest('tr')).toHaveTextContent('Answered4080%');
+    expect(within(table).getByText('No answer').closest('tr')).toHaveTextContent('No answer48%');
+    expect(within(table).getByText('Declined').closest('tr')).toHaveTextContent('Declined36%');
+    expect(within(table).queryByRole('button')).toBeNull();
+    // The leaderboard's call columns.
+    expect(await screen.findByText('Agent Smith')).toBeInTheDocument();
+    expect(rowOf('Agent Smith')).toHaveTextContent('312 min 10 s');
+    const query = onlineBy('day')[0];
+    expect(query?.get('metrics')?.split(',')).toEqual(
+      expect.arrayContaining(['callsStarted', 'callsTimeout', 'callTalkTimeAvg', 'callTalkTimeTotal']),
+    );
+    expect(onlineBy('agent')[0]?.get('metrics')?.split(',')).toEqual(
+      expect.arrayContaining(['callsAnswered', 'callTalkTimeAvg']),
+    );
+  });
+
   it('sends the chosen group, agent, channel and granularity with every call', async () => {
     const user = setupUser();
     start();
@@ -453,7 +510,12 @@ describe('AnalysisPage', { timeout: 60_000 }, () => {
     renderWithProviders(<AnalysisPage />);
     expect(await screen.findByText('该时间段没有会话。')).toBeInTheDocument();
     expect(await screen.findByText('该时间段没有客服接待会话。')).toBeInTheDocument();
-    expect(screen.getAllByText('该时间段暂无数据。').length).toBe(5);
+    expect(screen.getAllByText('该时间段暂无数据。').length).toBe(6);
+    expect(
+      screen.getAllByText(
+        '通话 0 通（语音 0，视频 0）：接通 0，未接通 0，接通率 —；平均通话时长 —，共 0 秒。',
+      ).length,
+    ).toBeGreaterThan(0);
     expect(screen.queryByRole('img', { name: '会话趋势' })).toBeNull();
     expect(within(cardOf('New conversations')).getByText('0')).toBeInTheDocument();
     expect(within(cardOf('Average first response')).getByText('—')).toBeInTheDocument();

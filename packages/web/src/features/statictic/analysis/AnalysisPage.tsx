@@ -25,7 +25,13 @@ import {
   fetchWorkgroupChoices,
   type StatisticFilters,
 } from './api';
-import { ResponseBuckets, SatisfactionDistribution, TrendCharts, WeekdayHourHeatmap } from './AnalysisCharts';
+import {
+  CallOutcomes,
+  ResponseBuckets,
+  SatisfactionDistribution,
+  TrendCharts,
+  WeekdayHourHeatmap,
+} from './AnalysisCharts';
 import { DrillDrawer, type DrillTarget } from './DrillDrawer';
 import {
   HEATMAP_METRIC,
@@ -264,7 +270,7 @@ export const AnalysisPage = () => {
   );
 };
 
-/** Everything the summary call answers: the cards, the trends, the buckets and satisfaction. */
+/** Everything the summary call answers: the cards, the trends, the buckets, satisfaction and calls. */
 const Summary = ({
   data,
   describe,
@@ -319,6 +325,11 @@ const Summary = ({
         <Col xs={24} xl={12}>
           <Card size="small" title={t('satisfaction.title')}>
             <SatisfactionDistribution data={data} describe={describe} drillOf={drillOf} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={12}>
+          <Card size="small" title={t('calls.title')}>
+            <CallOutcomes data={data} describe={describe} drillOf={drillOf} />
           </Card>
         </Col>
       </Row>

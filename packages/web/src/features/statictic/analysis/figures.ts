@@ -51,7 +51,27 @@ export const SATISFACTION_SCORES = [
   { metric: 'satisfaction5', score: 5 },
 ] as const satisfies readonly { metric: StatisticMetricKey; score: number }[];
 
-/** Everything the summary call (cards, trends, buckets, satisfaction) asks for; rollup figures only. */
+/** How calls ended: answered, or not answered by reason (a failed ring has no bar of its own). */
+export const CALL_OUTCOMES = [
+  { metric: 'callsAnswered', label: 'calls.answered' },
+  { metric: 'callsTimeout', label: 'calls.timeout' },
+  { metric: 'callsRejected', label: 'calls.rejected' },
+  { metric: 'callsBusy', label: 'calls.busy' },
+  { metric: 'callsCancelled', label: 'calls.cancelled' },
+] as const satisfies readonly { metric: StatisticMetricKey; label: string }[];
+
+/** The figures the calls card states beside its chart. */
+export const CALL_SUMMARY_METRICS = [
+  'callsStarted',
+  'callsAudio',
+  'callsVideo',
+  'callsNotAnswered',
+  'callAnswerRate',
+  'callTalkTimeAvg',
+  'callTalkTimeTotal',
+] as const satisfies readonly StatisticMetricKey[];
+
+/** Everything the summary call (cards, trends, buckets, satisfaction, calls) asks for; rollup figures only. */
 export const SUMMARY_METRICS: readonly StatisticMetricKey[] = [
   ...new Set<StatisticMetricKey>([
     ...KPI_METRICS,
@@ -59,6 +79,8 @@ export const SUMMARY_METRICS: readonly StatisticMetricKey[] = [
     ...TREND_TIME_METRICS,
     ...BUCKETS.map((bucket) => bucket.metric),
     ...SATISFACTION_SCORES.map((entry) => entry.metric),
+    ...CALL_OUTCOMES.map((outcome) => outcome.metric),
+    ...CALL_SUMMARY_METRICS,
     'ratings',
     'ratedShare',
   ]),
@@ -73,6 +95,8 @@ export const LEADERBOARD_METRICS = [
   'handleTimeAvg',
   'satisfactionAvg',
   'ratings',
+  'callsAnswered',
+  'callTalkTimeAvg',
 ] as const satisfies readonly StatisticMetricKey[];
 
 export const HEATMAP_METRIC = 'conversationsNew' satisfies StatisticMetricKey;

@@ -80,6 +80,18 @@ export const statisticAnalysisEnUS = {
     stars: '{{score}} ★',
     summary: '{{ratings}} ratings, average {{average}}, {{share}} of closed conversations rated.',
   },
+  calls: {
+    title: 'Voice and video calls',
+    outcome: 'Outcome',
+    count: 'Calls',
+    answered: 'Answered',
+    timeout: 'No answer',
+    rejected: 'Declined',
+    busy: 'Busy',
+    cancelled: 'Cancelled',
+    summary:
+      '{{calls}} calls ({{audio}} voice, {{video}} video): {{answered}} answered, {{notAnswered}} not answered, answer rate {{rate}}; average talk time {{average}}, {{total}} in all.',
+  },
   drill: {
     title: 'Conversations behind “{{metric}}”',
     scope: '{{from}} – {{to}}',

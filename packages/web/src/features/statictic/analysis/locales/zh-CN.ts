@@ -81,6 +81,18 @@ export const statisticAnalysisZhCN: typeof statisticAnalysisEnUS = {
     stars: '{{score}} ★',
     summary: '评价 {{ratings}} 个，平均 {{average}} 分，参评率 {{share}}。',
   },
+  calls: {
+    title: '语音和视频通话',
+    outcome: '结果',
+    count: '通话数',
+    answered: '已接通',
+    timeout: '超时未接',
+    rejected: '拒接',
+    busy: '占线',
+    cancelled: '取消',
+    summary:
+      '通话 {{calls}} 通（语音 {{audio}}，视频 {{video}}）：接通 {{answered}}，未接通 {{notAnswered}}，接通率 {{rate}}；平均通话时长 {{average}}，共 {{total}}。',
+  },
   drill: {
     title: '“{{metric}}”背后的会话',
     scope: '{{from}} – {{to}}',

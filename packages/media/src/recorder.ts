@@ -1,7 +1,6 @@
 /*
  * A voice note from the microphone (MediaRecorder), at most `maxSeconds` long: it stops itself at
- * the limit. Keep in sync with the widget's copy (packages/widget/src/voice/recorder.ts):
- * the widget cannot import the console's code, nor the console the widget's.
+ * the limit. The widget's and the workbench's voice buttons both record through it.
  */
 
 export type RecorderProblem = 'denied' | 'unsupported' | 'failed';

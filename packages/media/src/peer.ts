@@ -1,9 +1,9 @@
 import type { CallSignalPush, IceServer } from '@openkefu/contract';
 
-/* The workbench copy of the widget's peer (packages/widget/src/call/peer.ts); the apps share no browser code.
-   One side of a call's RTCPeerConnection. The caller offers once the callee accepted; the callee
-   answers. Signals are handled one at a time, in order: a candidate can arrive while the remote
-   description is still being set, and is held until it is. */
+/* One side of a call's RTCPeerConnection, for the widget's visitor and the workbench's agent alike.
+   The caller offers once the callee accepted; the callee answers. Signals are handled one at a time,
+   in order: a candidate can arrive while the remote description is still being set, and is held
+   until it is. */
 
 export type Signal = Pick<CallSignalPush, 'description' | 'candidate'>;
 
