@@ -111,6 +111,34 @@ await describeEachDatabase('group commit of chat messages', (target) => {
     expect(Number(thread.seq)).toBe(rows.length);
   });
 
+  it('keeps a sender’s order when an earlier message takes longer to check than a later one', async () => {
+    const { visitor, tid, threadId } = await openThread();
+    // A sensitive-word guard (or any read before the batch) that is slow for the first message only.
+    const slowFirst = createMessageService({
+      db: ctx.database.db,
+      hub: recordingHub,
+      storage: ctx.app.services.storage,
+      guard: {
+        check: async (_actor, _thread, message) => {
+          if (message.content === 'slow') await new Promise((resolve) => setTimeout(resolve, 50));
+          return { content: message.content, afterStore: null };
+        },
+      },
+    });
+    const sent = await Promise.all(
+      ['slow', 'quick-1', 'quick-2'].map((localId) => slowFirst.send(visitor, text(tid, localId))),
+    );
+    const agentSent = await Promise.all(
+      ['slow', 'quick'].map((localId) => slowFirst.send(agent, text(tid, `agent-${localId}`))),
+    );
+    expect(sent.map((message) => message.seq)).toEqual([0, 1, 2].map((step) => (sent[0]?.seq ?? 0) + step));
+    const stored = (await storedRows(threadId))
+      .map((row) => row.local_id)
+      .filter((localId) => localId !== '');
+    expect(stored).toEqual(['slow', 'quick-1', 'quick-2', 'agent-slow', 'agent-quick']);
+    expect(agentSent[1]?.seq).toBe((agentSent[0]?.seq ?? 0) + 1);
+  });
+
   it('answers a duplicate localId inside a batch with the stored copy, and stores its batch-mates', async () => {
     const { visitor, tid, threadId } = await openThread();
     const first = await messages.send(visitor, text(tid, 'dup-1'));

@@ -14,6 +14,7 @@ import { SqliteAdapter } from 'kysely';
 import { isUniqueViolation, type DialectName, type Executor } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { createPublicId } from '../../lib/ids.js';
+import { createKeyedTurns, type Turn } from '../../lib/keyed-turns.js';
 import { findAttachmentByAid } from '../upload/upload.repository.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import type { RealtimeHub } from '../realtime/hub.js';
@@ -303,6 +304,8 @@ export const createMessageService = (deps: {
     isIndexing: Boolean(deps.indexer),
     afterCommit: ({ message, state }) => hub.emit(roomsOfState(message.tid, state), 'message', message),
   });
+  /** Per thread and sender: the order a sender's messages join the batch in. */
+  const sendTurns = createKeyedTurns();
 
   /**
    * Visitors' threads as first read by this node. Only what never changes is taken from a cached row
@@ -379,6 +382,23 @@ export const createMessageService = (deps: {
    */
   const send = async (actor: ChatActor, input: MessageSend, client = 'web'): Promise<Message> => {
     const body = messageSendSchema.parse(input);
+    // Taken before the first read: a sender's messages join the batch in the order they were sent.
+    const turn = sendTurns.take(
+      `${body.tid}:${actor.kind === 'visitor' ? `v${actor.visitorId}` : `a${actor.userId}`}`,
+    );
+    try {
+      return await sendInTurn(actor, body, client, turn);
+    } finally {
+      turn.leave();
+    }
+  };
+
+  const sendInTurn = async (
+    actor: ChatActor,
+    body: ReturnType<typeof messageSendSchema.parse>,
+    client: string,
+    turn: Turn,
+  ): Promise<Message> => {
     // Agents' permission has more sides (members, status): read afresh. A visitor's own thread is known.
     const known =
       actor.kind === 'visitor'
@@ -460,7 +480,10 @@ export const createMessageService = (deps: {
       tokens: deps.indexer && body.type === 'text' && content ? deps.indexer.tokensOf(content) : '',
       now: now(),
     };
-    const outcome = await batcher.write(item);
+    await turn.ready;
+    const writing = batcher.write(item);
+    turn.leave();
+    const outcome = await writing;
     let thread: ThreadRow;
     let message: Message;
     if (outcome.kind === 'stored') {

@@ -73,9 +73,9 @@ describe('InvoicePage', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /Request$/ }));
     expect(await within(dialog).findByText('Please choose at least one paid bill')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the invoice title')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the tax ID')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the email address')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the invoice title')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the tax ID')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the email address')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/Tax ID/), '12-34');
     await user.type(within(dialog).getByLabelText(/Email/), 'finance@');

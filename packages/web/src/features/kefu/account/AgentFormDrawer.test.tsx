@@ -40,9 +40,9 @@ describe('AccountPage — agent form', { timeout: 30_000 }, () => {
       expect(within(drawer).getByText(section)).toBeInTheDocument();
     await user.click(button(drawer, 'OK'));
     expect(await within(drawer).findByText('Please enter a username')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter a password')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter the password again')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter a nickname')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Please enter a password')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Please enter the password again')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Please enter a nickname')).toBeInTheDocument();
 
     await fill(user, within(drawer).getByLabelText('Username'), '-x');
     await fill(user, within(drawer).getByLabelText('Password'), 'secret1');
@@ -55,7 +55,7 @@ describe('AccountPage — agent form', { timeout: 30_000 }, () => {
     expect(await within(drawer).findByText('The username must be 3 to 32 characters')).toBeInTheDocument();
     expect(within(drawer).getByText(/must start with a letter or digit/)).toBeInTheDocument();
     expect(within(drawer).getByText('The two passwords do not match')).toBeInTheDocument();
-    expect(within(drawer).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(within(drawer).getByText(/6 to 20 digits/)).toBeInTheDocument();
     expect(
       within(drawer).getByText('Please enter an address starting with http:// or https://'),

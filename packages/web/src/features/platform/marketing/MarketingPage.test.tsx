@@ -83,14 +83,16 @@ describe('MarketingPage', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /Save$/ }));
     expect(await within(dialog).findByText('Please enter the code')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the discount')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the discount')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Code'), 'a!');
     await user.type(within(dialog).getByLabelText('Percent off (%)'), '150');
     await user.type(within(dialog).getByLabelText('Usage limit'), '0');
     await user.click(within(dialog).getByRole('button', { name: /Save$/ }));
     expect(await within(dialog).findByText('Code must be 3–32 letters, digits, _ or -')).toBeInTheDocument();
-    expect(within(dialog).getByText('Percent off must be a whole number from 1 to 100')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Percent off must be a whole number from 1 to 100'),
+    ).toBeInTheDocument();
     expect(
       within(dialog).getByText('Usage limit must be a whole number of 1 or more, or empty'),
     ).toBeInTheDocument();

@@ -150,8 +150,8 @@ describe('MenuPage', () => {
     await user.type(path, 'stable/x');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Please enter a name')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter a title')).toBeInTheDocument();
-    expect(within(dialog).getByText('The path must start with / or http')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter a title')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The path must start with / or http')).toBeInTheDocument();
     expect(requests.some((line) => line.startsWith('POST'))).toBe(false);
   });
 

@@ -155,8 +155,8 @@ describe('PlatformPaymentPage', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /Adjust$/ }));
     expect(await within(dialog).findByText('Please enter the organisation’s sub-domain')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the amount')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please give a reason')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the amount')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please give a reason')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Sub-domain'), 'acme');
     await user.click(within(dialog).getByText('Debit (−)'));
@@ -186,7 +186,7 @@ describe('PlatformPaymentPage', { timeout: 120_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: /Save$/ }));
     expect(await within(dialog).findByText('Please enter the plan’s name')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the base fee')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the base fee')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Name'), 'Team');
     await user.type(within(dialog).getByLabelText('Base fee a month (¥)'), '199.9');
@@ -204,7 +204,7 @@ describe('PlatformPaymentPage', { timeout: 120_000 }, () => {
         'Code of add-on 1 must be 2–32 lower-case letters, digits or _, starting with a letter',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the name of add-on 1')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the name of add-on 1')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Code of add-on 1'));
     await user.type(within(dialog).getByLabelText('Code of add-on 1'), 'sla');
     await user.type(within(dialog).getByLabelText('Name of add-on 1'), 'Priority support');

@@ -81,7 +81,7 @@ describe('PushPage', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     expect(await within(dialog).findByText('Please enter a title')).toBeInTheDocument();
     expect(within(dialog).getByText('Name at least one organisation')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please write the notice')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please write the notice')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText('Title'), 'New feature');
     await user.type(within(dialog).getByLabelText('Organisations'), 'acme{enter}');

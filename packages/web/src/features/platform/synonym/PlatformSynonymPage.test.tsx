@@ -58,7 +58,7 @@ describe('PlatformSynonymPage', { timeout: 60_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Please enter the standard word')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter at least one synonym')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter at least one synonym')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Standard word'), 'refund');
     await user.type(within(dialog).getByLabelText('Synonyms'), 'money back{enter}');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));

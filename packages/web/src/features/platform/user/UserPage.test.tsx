@@ -338,8 +338,8 @@ describe('UserPage', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     // Only the submit checks untouched fields, so wait for one of theirs before reading the rest.
     expect(await within(dialog).findByText('Please enter a password')).toBeInTheDocument();
-    expect(within(dialog).getByText('The username must be 3 to 32 characters')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please enter the organisation’s name')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The username must be 3 to 32 characters')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please enter the organisation’s name')).toBeInTheDocument();
     expect(within(dialog).getByText('Digits only, 6 to 20, with an optional leading +')).toBeInTheDocument();
     expect(lines('POST', '/api/user/create/user')).toHaveLength(0);
 

@@ -74,7 +74,7 @@ describe('TicketStatisticPage', { timeout: 60_000 }, () => {
     stubFetch({ 'GET /api/ticket/statistic': () => errorResponse(400, 'from must be before to') });
     renderWithProviders(<TicketStatisticPage />);
     expect(await screen.findByText('The statistics could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText('from must be before to')).toBeInTheDocument();
+    expect(await screen.findByText('from must be before to')).toBeInTheDocument();
   });
 
   it('shows empty states, in Chinese', async () => {
