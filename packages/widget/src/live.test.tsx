@@ -70,7 +70,12 @@ const stubServer = (history: Message[]) =>
 type Handlers = Parameters<typeof connectChat>[2];
 
 /** A socket the test drives: it pushes through `handlers` and records what the page asks. */
-const fakeSocket = (answerSync: (afterSeq: number) => MessageHistory) => {
+const fakeSocket = (
+  answerSync: (afterSeq: number) => MessageHistory,
+  send: ChatSocket['send'] = async () => {
+    throw new Error('not used');
+  },
+) => {
   const calls = { syncs: [] as number[], receipts: [] as [number, string][] };
   let handlers: Handlers | null = null;
   const connect: typeof connectChat = (_base, _token, given) => {
@@ -79,9 +84,7 @@ const fakeSocket = (answerSync: (afterSeq: number) => MessageHistory) => {
     queueMicrotask(() => given.onConnection(true, false));
     return {
       socket: {} as ChatSocket['socket'],
-      send: async () => {
-        throw new Error('not used');
-      },
+      send,
       sync: async (_tid, afterSeq) => {
         calls.syncs.push(afterSeq);
         return answerSync(afterSeq);
@@ -205,5 +208,54 @@ describe('live chat', () => {
     const opened = vi.spyOn(input, 'click');
     imageButton.click();
     expect(opened).toHaveBeenCalledOnce();
+  });
+
+  it('retries a failed file as the file it was, not as text', async () => {
+    stubServer([]);
+    // The upload answers at once (the widget uploads with XHR for its progress).
+    class UploadRequest {
+      status = 200;
+      responseText = JSON.stringify({
+        data: { aid: 'att-1', mediaType: 'application/pdf', fileName: 'order.pdf', size: 4 },
+      });
+      upload = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', UploadRequest);
+    const sent: Parameters<ChatSocket['send']>[0][] = [];
+    const socket = fakeSocket(
+      () => ({ messages: [], hasMore: false }),
+      async (payload) => {
+        sent.push(payload);
+        if (sent.length === 1) throw new Error('connection lost');
+        return { ...message(1), type: 'file', content: '', localId: payload.localId, fileName: 'order.pdf' };
+      },
+    );
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-file-input"]');
+    const input = container.querySelector('[data-testid="chat-file-input"]') as HTMLInputElement;
+    Object.defineProperty(input, 'files', {
+      value: [new File(['%PDF'], 'order.pdf', { type: 'application/pdf' })],
+      configurable: true,
+    });
+    await act(() => {
+      input.dispatchEvent(new Event('change'));
+    });
+    await until('[data-testid="chat-message-status"] button');
+    expect(container.textContent).toContain('connection lost');
+    await act(() => {
+      (container.querySelector('[data-testid="chat-message-status"] button') as HTMLButtonElement).click();
+    });
+    await wait(20);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[1]).toMatchObject({ type: 'file', aid: 'att-1' });
+    expect(container.querySelector('[data-testid="chat-message-status"] button')).toBeNull();
   });
 });

@@ -102,6 +102,8 @@ export const useChat = ({
   stateRef.current = state;
   const typingTimer = useRef<ReturnType<typeof setTimeout>>();
   const lastTypingSent = useRef(0);
+  /** What each message still on its way was sent as (a retry sends the same: voice, file, card or text). */
+  const unsent = useRef(new Map<string, Parameters<ChatSocket['send']>[0]>());
 
   const merge = useCallback((messages: ShownMessage[]) => dispatch({ type: 'messages', messages }), []);
 
@@ -273,8 +275,10 @@ export const useChat = ({
     merge([optimistic]);
     const chat = chatRef.current;
     if (!chat) return;
+    unsent.current.set(payload.localId, payload);
     try {
       merge([await chat.send(payload)]);
+      unsent.current.delete(payload.localId);
     } catch (error) {
       merge([{ ...optimistic, pending: 'failed', error: reasonOf(error) }]);
       // 403 on a send: the visitor was blocked during the chat; say so instead of offering retries.
@@ -350,14 +354,14 @@ export const useChat = ({
     },
     retry: (message: ShownMessage) => {
       if (!thread) return;
-      const card = message.card;
       void deliver(
         { ...message, pending: 'sending', error: undefined },
-        card?.kind === 'location'
-          ? cardPayloadOf(thread.tid, message.localId, { kind: 'location', location: card })
-          : card?.kind === 'commodity'
-            ? cardPayloadOf(thread.tid, message.localId, { kind: 'commodity', commodity: card })
-            : { tid: thread.tid, localId: message.localId, type: 'text', content: message.content },
+        unsent.current.get(message.localId) ?? {
+          tid: thread.tid,
+          localId: message.localId,
+          type: 'text',
+          content: message.content,
+        },
       );
     },
     typing: (value: string) => {
