@@ -4,6 +4,7 @@ import { clientSchema, threadTypeSchema, userStatusSchema } from './enums.js';
 import { userBriefSchema, workgroupBriefSchema } from './user.js';
 import { visitorBriefSchema, visitorTextSchema } from './visitor.js';
 import { ticketLinkSchema } from './ticket.js';
+import { commodityCardSchema, commodityInputSchema } from './message-card.js';
 
 /* Conversations (issue 4). The state machine lives in the server's thread module. */
 
@@ -47,6 +48,11 @@ export const threadSchema = z.object({
    * or the conversation has no skill group.
    */
   allowCall: z.boolean().optional(),
+  /**
+   * Agents' view (issue 21): the product the visitor's page last said they are looking at (the
+   * embed snippet, window.openkefu('commodity', …), the SDK), or null.
+   */
+  commodity: commodityCardSchema.nullable().optional(),
   /** Care cycle: 1 for a new thread, +1 each time a closed thread is reopened. */
   cycle: z.number().int(),
   queuedAt: z.number().nullable(),
@@ -187,6 +193,10 @@ export const threadMineQuerySchema = pageQuerySchema.extend({
 
 export const tidBodySchema = z.object({ tid: z.string().trim().min(1).max(64) });
 export type TidBody = z.infer<typeof tidBodySchema>;
+
+/** POST /visitor/api/thread/commodity — the product the visitor is looking at now. */
+export const threadCommodityBodySchema = tidBodySchema.extend({ commodity: commodityInputSchema });
+export type ThreadCommodityBody = z.input<typeof threadCommodityBodySchema>;
 
 /** POST /api/thread/close — with the agent's optional summary. */
 export const threadCloseBodySchema = tidBodySchema.extend({

@@ -311,6 +311,29 @@ describe('@openkefu/sdk against the real server', () => {
     expect(file).toMatchObject({ type: 'file', fileName: pdf.fileName });
   });
 
+  it("pins the product the customer is looking at for the conversation's agent", async () => {
+    const { client, tid } = await openChat();
+    const pinned = nextEvent<Thread>(
+      agent,
+      'thread:update',
+      (thread) => thread.tid === tid && !!thread.commodity,
+    );
+    await client.showCommodity({ title: 'Kettle', price: '¥129', url: 'https://shop.example/k' });
+    expect((await pinned).commodity).toEqual({
+      kind: 'commodity',
+      title: 'Kettle',
+      price: '¥129',
+      image: '',
+      url: 'https://shop.example/k',
+    });
+    await expect(
+      client.showCommodity({ title: 'Kettle', url: 'ftp://shop.example/k' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: [{ field: 'commodity.url' }],
+    });
+  });
+
   it('closes and rates the conversation', async () => {
     const { client, tid } = await openChat();
     await client.send({ type: 'text', content: 'thanks' });

@@ -105,6 +105,8 @@ export type KefuClient = {
   markRead: (seq: number, tid?: string) => Promise<void>;
   sendTyping: (preview: string, tid?: string) => void;
   closeThread: (tid?: string) => Promise<Thread>;
+  /** The product the customer is looking at in the app: pinned above the conversation for its agents. */
+  showCommodity: (commodity: CommodityInput, tid?: string) => Promise<void>;
   rate: (score: number, note?: string, tid?: string) => Promise<Rate>;
   /** From a robot conversation to a person: answered like requestThread. */
   transferToAgent: (tid?: string) => Promise<ThreadRequestResult>;
@@ -141,6 +143,19 @@ const splitBaseUrl = (baseUrl: string): { origin: string; prefix: string } => {
 };
 
 type BrowserGlobals = { location?: { href?: string }; document?: { referrer?: string } };
+
+/** Checked here too, so a bad product fails at once with the field named, not after a round trip. */
+const checkedCommodity = (commodity: CommodityInput) => {
+  const checked = commodityInputSchema.safeParse(commodity);
+  if (!checked.success)
+    throw new KefuError(400, 'BAD_REQUEST', 'Invalid product', {
+      fields: checked.error.issues.map((issue) => ({
+        field: ['commodity', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    });
+  return checked.data;
+};
 
 export const createKefuClient = (options: KefuClientOptions): KefuClient => {
   if (!options.org && !options.appKey) throw new KefuError(0, 'BAD_REQUEST', 'give org or appKey');
@@ -423,16 +438,7 @@ export const createKefuClient = (options: KefuClientOptions): KefuClient => {
       else if ('url' in input) payload.url = input.url;
       else if ('location' in input) payload.location = input.location;
       else if ('commodity' in input) {
-        // Checked here too, so a bad product fails at once with the field named, not after a round trip.
-        const checked = commodityInputSchema.safeParse(input.commodity);
-        if (!checked.success)
-          throw new KefuError(400, 'BAD_REQUEST', 'Invalid product', {
-            fields: checked.error.issues.map((issue) => ({
-              field: ['commodity', ...issue.path].join('.'),
-              message: issue.message,
-            })),
-          });
-        payload.commodity = checked.data;
+        payload.commodity = checkedCommodity(input.commodity);
       }
       const message = await sendUntilStored(payload);
       deliver(message);
@@ -462,6 +468,12 @@ export const createKefuClient = (options: KefuClientOptions): KefuClient => {
 
     sendTyping: (preview, tid) => {
       socket?.volatile.emit('typing', { tid: requireTid(tid), preview: preview.slice(0, 500) });
+    },
+
+    showCommodity: async (commodity, tid) => {
+      await http.call<null>('/visitor/api/thread/commodity', {
+        body: { tid: requireTid(tid), commodity: checkedCommodity(commodity) },
+      });
     },
 
     closeThread: async (tid) => {

@@ -24,6 +24,7 @@ import type {
   WidgetPreview,
   WidgetSettings,
 } from '@openkefu/contract';
+import type { SiteCommodity } from './commodity.js';
 
 /* The widget's HTTP calls (/visitor/api/*): the envelope's data, or an Error with the server's message. */
 
@@ -124,6 +125,9 @@ export const createApi = (options: { base: string; language: string; getToken: (
       ),
     close: (tid: string) => call<Thread>('/visitor/api/thread/close', { body: { tid } }),
     rate: (body: RateSubmitBody) => call<Rate>('/visitor/api/rate', { body }),
+    /** The product the visitor is looking at, pinned for the agents. */
+    showCommodity: (tid: string, commodity: SiteCommodity) =>
+      call<null>('/visitor/api/thread/commodity', { body: { tid, commodity } }),
     /** "Talk to a person": answered like a thread request (200 agent, 202 queue, 203/204 leave a message). */
     robotTransfer: (tid: string) =>
       call<ThreadRequestResult>('/visitor/api/robot/transfer', { body: { tid } }),

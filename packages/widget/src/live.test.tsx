@@ -38,11 +38,14 @@ const message = (seq: number): Message => ({
 
 let container: HTMLDivElement;
 
-const stubServer = (history: Message[]) =>
+/** The widget's HTTP calls answered in memory; returns the posted bodies by path. */
+const stubServer = (history: Message[]) => {
+  const posted: Record<string, unknown[]> = {};
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: { body?: string }) => {
       const path = new URL(input, 'http://localhost').pathname;
+      if (init?.body) (posted[path] ??= []).push(JSON.parse(init.body));
       const routes: Record<string, unknown> = {
         '/visitor/api/init': { token: 'visitor-token', visitor: { vid: 'v1', mobile: '' } },
         '/visitor/api/form': { required: false, title: '', fields: [] },
@@ -61,11 +64,14 @@ const stubServer = (history: Message[]) =>
           settings: null,
         },
         '/visitor/api/message/history': { messages: history, hasMore: false },
+        '/visitor/api/thread/commodity': null,
       };
       if (!(path in routes)) return new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
       return new Response(JSON.stringify({ message: 'success', status_code: 200, data: routes[path] }));
     }),
   );
+  return posted;
+};
 
 type Handlers = Parameters<typeof connectChat>[2];
 
@@ -257,5 +263,23 @@ describe('live chat', () => {
     expect(sent[1]).toEqual(sent[0]);
     expect(sent[1]).toMatchObject({ type: 'file', aid: 'att-1' });
     expect(container.querySelector('[data-testid="chat-message-status"] button')).toBeNull();
+  });
+
+  it('pins the product the page shows for the agent once the conversation is known', async () => {
+    const posted = stubServer([message(1)]);
+    const commodity = {
+      title: 'Blue kettle',
+      price: '¥129',
+      image: '',
+      url: 'https://shop.example/kettle',
+    };
+    const socket = fakeSocket(() => ({ messages: [], hasMore: false }));
+    render(<App params={{ ...params, commodity }} connect={socket.connect} />, container);
+    await until('[data-testid="chat-message"]');
+    await wait(20);
+    expect(posted['/visitor/api/thread/commodity']).toEqual([{ tid: 't1', commodity }]);
+    await socket.emit((on) => on.onMessage(message(2)));
+    await wait(20);
+    expect(posted['/visitor/api/thread/commodity']).toHaveLength(1);
   });
 });

@@ -34,6 +34,7 @@ import * as call from './migrations/0031_call.js';
 import * as push from './migrations/0032_push.js';
 import * as messageCard from './migrations/0033_message_card.js';
 import * as statisticCall from './migrations/0034_statistic_call.js';
+import * as threadCommodity from './migrations/0035_thread_commodity.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
 
@@ -76,6 +77,7 @@ const migrations: Record<string, DialectMigration> = {
   '0032_push': push,
   '0033_message_card': messageCard,
   '0034_statistic_call': statisticCall,
+  '0035_thread_commodity': threadCommodity,
 };
 
 const createProvider = (dialect: DialectName): MigrationProvider => ({

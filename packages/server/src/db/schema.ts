@@ -190,6 +190,8 @@ export type ThreadTable = {
   ticket_id: Generated<number | null>;
   /** Until when the visitor's channel lets agents write (migration 0025); null: no limit. */
   reply_until: Generated<number | null>;
+  /** The product the visitor's page last reported, as JSON, '' when none (migration 0035). */
+  commodity: Generated<string>;
   created_at: number;
   updated_at: number;
 };

@@ -315,6 +315,23 @@ export const useChat = ({
 
   const thread = state.thread;
 
+  // The product this page shows, pinned for the agents once per conversation (a failure tries again later).
+  const reportedCommodity = useRef('');
+  const commodityKey =
+    thread && params.commodity && !params.isPreview
+      ? `${thread.tid} ${JSON.stringify(params.commodity)}`
+      : '';
+  useEffect(() => {
+    const commodity = params.commodity;
+    if (!commodityKey || !thread || !commodity || reportedCommodity.current === commodityKey) return;
+    reportedCommodity.current = commodityKey;
+    api.showCommodity(thread.tid, commodity).catch(() => {
+      reportedCommodity.current = '';
+    });
+    // Keyed on the conversation and the product only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [commodityKey]);
+
   return {
     state,
     api,

@@ -259,6 +259,50 @@ await describeEachDatabase('message cards', (target) => {
     ).toMatchObject({ ok: true, data: { type: 'video' } });
   });
 
+  it('pins the product the visitor is looking at for the agent, and replaces it with the next one', async () => {
+    const agent = org.agents[0] as ChatOrg['agents'][0];
+    const show = (token: string, body: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/visitor/api/thread/commodity',
+        headers: bearer(token),
+        payload: body,
+      });
+    const viewed = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/thread/get?tid=${tid}`,
+          headers: bearer(agent.token),
+        })
+      ).json<Envelope<Thread>>().data.commodity;
+    const kettle = { title: ' Blue\nkettle ', price: '¥129.00', url: 'https://shop.example.com/kettle' };
+    const pushed = nextEvent<Thread>(agentSocket, 'thread:update', (thread) => Boolean(thread.commodity));
+    expect((await show(visitorToken, { tid, commodity: kettle })).statusCode).toBe(200);
+    const pinned = { kind: 'commodity', title: 'Blue kettle', price: '¥129.00', image: '', url: kettle.url };
+    expect((await pushed).commodity).toEqual(pinned);
+    expect(await viewed()).toEqual(pinned);
+    const teapot = { title: 'Teapot', url: 'https://shop.example.com/teapot' };
+    expect((await show(visitorToken, { tid, commodity: teapot })).statusCode).toBe(200);
+    expect(await viewed()).toMatchObject({ title: 'Teapot', price: '' });
+    // The visitor's own view of the conversation does not carry it.
+    const again = await requestThread(ctx, visitorToken, { wid: org.wid });
+    expect(again.thread).not.toHaveProperty('commodity');
+
+    const bad = await show(visitorToken, { tid, commodity: { title: 'x', url: 'ftp://shop.example.com/x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Envelope<null>>().fields?.map((entry) => entry.field)).toContain('commodity.url');
+    expect(await viewed()).toMatchObject({ title: 'Teapot' });
+    expect((await show('', { tid, commodity: teapot })).statusCode).toBe(401);
+    // Another visitor, or another organisation's, cannot pin anything on this conversation.
+    const stranger = await initVisitor(ctx, org.subDomain);
+    expect((await show(stranger.token, { tid, commodity: kettle })).statusCode).toBe(404);
+    const other = await makeChatOrg(ctx, { agents: 1 });
+    const outsider = await initVisitor(ctx, other.subDomain);
+    expect((await show(outsider.token, { tid, commodity: kettle })).statusCode).toBe(404);
+    expect(await viewed()).toMatchObject({ title: 'Teapot' });
+  });
+
   it("keeps another organisation's agent out of the conversation and its cards", async () => {
     const other = await makeChatOrg(ctx, { agents: 1 });
     const outsider = other.agents[0] as ChatOrg['agents'][0];

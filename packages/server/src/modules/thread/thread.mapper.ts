@@ -7,7 +7,13 @@ import {
   type ThreadType,
   type UserStatus,
 } from '@openkefu/contract';
+import { cardOf } from '../message/message.mapper.js';
 import type { ThreadRow } from './thread.repository.js';
+
+const commodityOf = (json: string) => {
+  const card = json ? cardOf(json) : undefined;
+  return card?.kind === 'commodity' ? card : null;
+};
 
 /** `viewer` decides whose unread count the thread carries. */
 export const toThread = (
@@ -64,6 +70,7 @@ export const toThread = (
           ...(row.reply_until === null ? {} : { replyUntil: Number(row.reply_until) }),
           // The same rule as the call service's (a conversation without a skill group may be called).
           allowCall: row.workgroup_wid === null || Number(row.workgroup_allow_call) === 1,
+          commodity: commodityOf(row.commodity),
         }
       : {}),
     cycle: Number(row.cycle),

@@ -34,6 +34,7 @@ const selectThreads = (db: Executor) =>
       'thread.last_visitor_message_at',
       'thread.closed_at',
       'thread.reply_until',
+      'thread.commodity',
       'thread.created_at',
       'thread.updated_at',
       'thread.workgroup_id',

@@ -1,8 +1,16 @@
-import { toPage, type Page, type Thread, type ThreadListKind, type Visitor } from '@openkefu/contract';
+import {
+  threadCommodityBodySchema,
+  toPage,
+  type Page,
+  type Thread,
+  type ThreadCommodityBody,
+  type ThreadListKind,
+  type Visitor,
+} from '@openkefu/contract';
 import { AppError } from '../../http/errors.js';
 import { toVisitor } from '../visitor/visitor.mapper.js';
 import { findVisitorByVid } from '../visitor/visitor.repository.js';
-import type { AgentActor } from './chat-actor.js';
+import type { AgentActor, VisitorActor } from './chat-actor.js';
 import { createThreadClose } from './thread.close.js';
 import { createThreadContext, type ThreadServiceDeps } from './thread.context.js';
 import { toThread } from './thread.mapper.js';
@@ -86,6 +94,21 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
     return { closed };
   };
 
+  /**
+   * POST /visitor/api/thread/commodity — the product the visitor is looking at, pinned for the
+   * agents; written (and pushed) only when it changed.
+   */
+  const showCommodity = async (visitor: VisitorActor, input: ThreadCommodityBody): Promise<void> => {
+    const body = threadCommodityBodySchema.parse(input);
+    const row = await findThreadByTid(db, visitor.orgId, body.tid);
+    if (!row || row.visitor_id !== visitor.visitorId)
+      throw AppError.notFound('thread.notFound', { tid: body.tid });
+    const json = JSON.stringify({ kind: 'commodity', ...body.commodity });
+    if (row.commodity === json) return;
+    await db.updateTable('thread').set({ commodity: json }).where('id', '=', row.id).execute();
+    await ctx.pushThread({ ...row, commodity: json });
+  };
+
   /** Pushes the thread afresh to its visitor and agents (a channel's reply window moved on). */
   const announce = async (orgId: number, tid: string) => {
     const row = await findThreadByTid(db, orgId, tid);
@@ -94,6 +117,7 @@ export const createThreadService = (deps: ThreadServiceDeps) => {
 
   return {
     announce,
+    showCommodity,
     request: requests.request,
     preview: requests.preview,
     widgetSettings: requests.widgetSettings,

@@ -9,11 +9,13 @@ import {
   threadRequestBodySchema,
   threadRequestResultSchema,
   threadSchema,
+  threadCommodityBodySchema,
   tidBodySchema,
   widgetPreviewQuerySchema,
   widgetPreviewSchema,
 } from '@openkefu/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponses, ok } from '../../http/reply.js';
 import { AppError } from '../../http/errors.js';
 import type { LimitRule } from '../../lib/limiter.js';
@@ -113,6 +115,28 @@ export const threadVisitorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await threads.closeByVisitor(await actorOf(request), request.body.tid)),
+  );
+
+  app.post(
+    '/visitor/api/thread/commodity',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: 'The product the visitor is looking at, pinned above the conversation for its agents',
+        description:
+          'The widget calls it with the product its page gives (embed snippet, window.openkefu, the ' +
+          "chat address's commodity parameter) and the SDK with the app's. Kept on the conversation " +
+          "until another product replaces it; the agents' view of the thread carries it as `commodity`. " +
+          '400 names a malformed field (`commodity.url` must be http(s), `commodity.image` https).',
+        body: threadCommodityBodySchema,
+        response: { 200: envelopeSchema(z.null()), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await threads.showCommodity(await actorOf(request), request.body);
+      return ok(request, null);
+    },
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { findDialog, setupUser } from '../../kefu/shared/testUtils';
-import { makeMessage, makeThread } from '../testing/fixtures';
+import { makeMessage, makeThread, NOW } from '../testing/fixtures';
 import { installWorkbenchServer, renderWorkbench } from '../testing/renderWorkbench';
 
 /* Product cards in the workbench (issue 21): the visitor's pinned on top, the agent's sent back. */
@@ -33,6 +33,22 @@ describe('product cards in the workbench', () => {
     expect(pinned).toHaveTextContent('The visitor is looking at');
     expect(within(pinned).getByTestId('message-commodity')).toHaveAttribute('href', kettle.url);
     expect(pinned).toHaveTextContent('¥129.00');
+  });
+
+  it('pins the product the visitor’s page reported, and the next one when the page changes', async () => {
+    const teapot = { ...kettle, title: 'Teapot', url: 'https://shop.example.com/t' };
+    server.lists.current = [makeThread({ seq: 1, commodity: teapot })];
+    server.history['t-1'] = [makeMessage({ seq: 1, content: 'Hi' })];
+    const { socket } = renderWorkbench({ path: '/agent/t-1' });
+    const pinned = await screen.findByTestId('pinned-commodity');
+    expect(within(pinned).getByTestId('message-commodity')).toHaveAttribute('href', teapot.url);
+    socket.push('thread:update', makeThread({ seq: 1, commodity: kettle, updatedAt: NOW + 1 }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('pinned-commodity')).getByTestId('message-commodity')).toHaveAttribute(
+        'href',
+        kettle.url,
+      ),
+    );
   });
 
   it('sends a product card back, refusing an address that is not http(s)', async () => {

@@ -1,11 +1,11 @@
 import './commodity.css';
 import './i18n';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@openkefu/contract';
+import type { CommodityCard, Message } from '@openkefu/contract';
 import { CommodityCardView } from '../../../shared/components/MessageCard';
 import { WORKBENCH_NS } from '../i18n';
 
-/** The product the visitor sent last (what they are looking at), pinned above the conversation. */
+/** The product the visitor sent last, for a conversation whose page reported none. */
 export const latestVisitorCommodity = (messages: readonly Message[]) => {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
@@ -19,9 +19,19 @@ export const latestVisitorCommodity = (messages: readonly Message[]) => {
   return null;
 };
 
-export const PinnedCommodity = ({ messages }: { messages: readonly Message[] }) => {
+/**
+ * What the visitor is looking at, pinned above the conversation: the product their page reported
+ * (kept on the conversation), else the last one they sent.
+ */
+export const PinnedCommodity = ({
+  reported,
+  messages,
+}: {
+  reported: CommodityCard | null | undefined;
+  messages: readonly Message[];
+}) => {
   const { t } = useTranslation(WORKBENCH_NS);
-  const card = latestVisitorCommodity(messages);
+  const card = reported ?? latestVisitorCommodity(messages);
   if (!card) return null;
   return (
     <div

@@ -181,7 +181,7 @@ export const ConversationPane = ({
         </Space>
       </header>
 
-      <PinnedCommodity messages={conversation.state.messages} />
+      <PinnedCommodity reported={thread.commodity} messages={conversation.state.messages} />
 
       <MessageList
         state={conversation.state}
