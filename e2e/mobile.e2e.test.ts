@@ -235,6 +235,13 @@ describe.skipIf(!hasChromium)('the workbench on a phone', () => {
       icons: { src: string; sizes: string }[];
     };
     expect(manifest).toMatchObject({ start_url: '/admin/agent', scope: '/admin/', display: 'standalone' });
+    // The same app in Chinese, linked while the console is in Chinese.
+    const chinese = (await (await fetch(`${server.baseUrl}/admin/manifest.zh-CN.webmanifest`)).json()) as {
+      name: string;
+      lang: string;
+      start_url: string;
+    };
+    expect(chinese).toMatchObject({ name: 'OpenKefu 客服工作台', lang: 'zh-CN', start_url: '/admin/agent' });
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((entry) => entry.sizes === size);
       const response = await fetch(`${server.baseUrl}${icon?.src ?? '/missing'}`);

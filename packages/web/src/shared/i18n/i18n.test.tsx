@@ -28,6 +28,21 @@ describe('i18n', () => {
     expect(getLanguage()).toBe('en-US');
   });
 
+  it('links the installable app’s manifest in the chosen language', async () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/admin/manifest.webmanifest';
+    document.head.append(link);
+    try {
+      await changeLanguage('zh-CN');
+      expect(link.getAttribute('href')).toBe('/admin/manifest.zh-CN.webmanifest');
+      await changeLanguage('en-US');
+      expect(link.getAttribute('href')).toBe('/admin/manifest.webmanifest');
+    } finally {
+      link.remove();
+    }
+  });
+
   it('useLanguage re-renders on change', async () => {
     render(<ShowLanguage />);
     expect(screen.getByText('en-US')).toBeInTheDocument();

@@ -25,9 +25,15 @@ export type { Language } from '@openkefu/contract';
  */
 export const i18n = i18next.createInstance();
 
+/** The installable app's name and description in the console's language (public/manifest*.webmanifest). */
+export const manifestHrefOf = (language: Language): string =>
+  language === 'zh-CN' ? '/admin/manifest.zh-CN.webmanifest' : '/admin/manifest.webmanifest';
+
 const applyLanguageSideEffects = (language: Language): void => {
   dayjs.locale(dayjsLocaleOf(language));
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHrefOf(language));
 };
 
 const initialLanguage = detectLanguage(
@@ -61,7 +67,7 @@ if (storage.get<unknown>(LANGUAGE) !== initialLanguage) storage.set(LANGUAGE, in
 export const getLanguage = (): Language =>
   normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
 
-/** Switches the console language: i18next, dayjs locale, `<html lang>`, and the stored choice. */
+/** Switches the console language: i18next, dayjs locale, `<html lang>`, the app manifest, and the stored choice. */
 export const changeLanguage = async (lang: string): Promise<Language> => {
   const language = normalizeLanguage(lang) ?? DEFAULT_LANGUAGE;
   storage.set(LANGUAGE, language);
