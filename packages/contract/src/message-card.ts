@@ -98,10 +98,37 @@ export const commodityCardSchema = z.object({
 });
 export type CommodityCard = z.infer<typeof commodityCardSchema>;
 
+/**
+ * A red packet (红包) an agent gives a customer: a coupon or credit the shop honours — what it is
+ * worth as the shop states it, a greeting, the code to redeem and where. The customer opens it in
+ * the chat (the agent sees when); no money moves through OpenKefu.
+ */
+export const redPacketInputSchema = z.object({
+  /** "¥10", "10% off": shown, never computed with. */
+  amount: cardText(30).refine((value) => value.length > 0, { message: 'must not be empty' }),
+  greeting: cardText(100).default(''),
+  code: cardText(64).default(''),
+  url: z.union([z.literal(''), webUrlSchema]).default(''),
+});
+export type RedPacketInput = z.input<typeof redPacketInputSchema>;
+export type RedPacket = z.infer<typeof redPacketInputSchema>;
+
+export const redPacketCardSchema = z.object({
+  kind: z.literal('red_packet'),
+  amount: storedText(30),
+  greeting: storedText(100),
+  code: storedText(64),
+  url: z.union([z.literal(''), webUrlSchema]),
+  /** When the customer opened it, null until then. */
+  openedAt: z.number().nullable(),
+});
+export type RedPacketCard = z.infer<typeof redPacketCardSchema>;
+
 export const messageCardSchema = z.discriminatedUnion('kind', [
   linkCardSchema,
   locationCardSchema,
   commodityCardSchema,
+  redPacketCardSchema,
 ]);
 export type MessageCard = z.infer<typeof messageCardSchema>;
 
@@ -131,12 +158,17 @@ export const voiceNoteMaxSeconds = 60;
 export const voiceNoteMaxBytes = 2 * 1024 * 1024;
 
 /**
- * A location or product as plain text, for the channels that carry text only (WeChat, LINE… when
- * an agent sends one): the name, then the address to open.
+ * A location, product or red packet as plain text, for the channels that carry text only (WeChat,
+ * LINE… when an agent sends one): the name, then the address to open (a red packet's code too:
+ * there is nothing to open it with there).
  */
-export const cardAsText = (card: LocationCard | CommodityCard): string =>
+export const cardAsText = (card: LocationCard | CommodityCard | RedPacketCard): string =>
   card.kind === 'location'
     ? [[card.name, card.address].filter(Boolean).join(' · ') || formatCoordinates(card), mapUrlOf(card)].join(
         '\n',
       )
-    : [[card.title, card.price].filter(Boolean).join(' '), card.url].join('\n');
+    : card.kind === 'commodity'
+      ? [[card.title, card.price].filter(Boolean).join(' '), card.url].join('\n')
+      : [`🧧 ${[card.amount, card.greeting].filter(Boolean).join(' · ')}`, card.code, card.url]
+          .filter(Boolean)
+          .join('\n');

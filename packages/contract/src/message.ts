@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope.js';
 import { clientSchema, messageStatusSchema, messageTypeSchema } from './enums.js';
-import { commodityInputSchema, locationInputSchema, messageCardSchema } from './message-card.js';
+import {
+  commodityInputSchema,
+  locationInputSchema,
+  messageCardSchema,
+  redPacketInputSchema,
+} from './message-card.js';
 
 /* Chat messages (issue 4). Stored before acknowledgement or fan-out; `seq` orders them per thread. */
 
@@ -61,6 +66,8 @@ export const sendableMessageTypeSchema = z.enum([
   'link',
   'location',
   'commodity',
+  /** Agents only. */
+  'red_packet',
 ]);
 export type SendableMessageType = z.infer<typeof sendableMessageTypeSchema>;
 
@@ -84,6 +91,8 @@ export const messageSendSchema = z
     location: locationInputSchema.optional(),
     /** For type commodity: the product sent. */
     commodity: commodityInputSchema.optional(),
+    /** For type red_packet (agents): the coupon given. */
+    redPacket: redPacketInputSchema.optional(),
   })
   .refine((body) => body.type !== 'text' || body.content.trim().length > 0, {
     message: 'must not be empty',
@@ -95,6 +104,7 @@ export const messageSendSchema = z
       body.type === 'link' ||
       body.type === 'location' ||
       body.type === 'commodity' ||
+      body.type === 'red_packet' ||
       Boolean(body.aid),
     { message: 'Required for media messages', path: ['aid'] },
   )
@@ -105,8 +115,19 @@ export const messageSendSchema = z
   .refine((body) => body.type !== 'commodity' || body.commodity !== undefined, {
     message: 'Required for a product',
     path: ['commodity'],
+  })
+  .refine((body) => body.type !== 'red_packet' || body.redPacket !== undefined, {
+    message: 'Required for a red packet',
+    path: ['redPacket'],
   });
 export type MessageSend = z.input<typeof messageSendSchema>;
+
+/** POST /visitor/api/message/red-packet/open — the customer opens a red packet an agent gave. */
+export const redPacketOpenBodySchema = z.object({
+  tid: z.string().trim().min(1).max(64),
+  mid: z.string().trim().min(1).max(64),
+});
+export type RedPacketOpenBody = z.infer<typeof redPacketOpenBodySchema>;
 
 /** History paging: newest first before `beforeSeq`, or everything after `afterSeq` (resync). */
 export const messageHistoryQuerySchema = z.object({

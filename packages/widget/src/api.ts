@@ -125,6 +125,9 @@ export const createApi = (options: { base: string; language: string; getToken: (
       ),
     close: (tid: string) => call<Thread>('/visitor/api/thread/close', { body: { tid } }),
     rate: (body: RateSubmitBody) => call<Rate>('/visitor/api/rate', { body }),
+    /** Opens a red packet an agent gave: the message with its card stamped opened. */
+    openRedPacket: (tid: string, mid: string) =>
+      call<Message>('/visitor/api/message/red-packet/open', { body: { tid, mid } }),
     /** The product the visitor is looking at, pinned for the agents. */
     showCommodity: (tid: string, commodity: SiteCommodity) =>
       call<null>('/visitor/api/thread/commodity', { body: { tid, commodity } }),

@@ -36,6 +36,21 @@ const message = (seq: number): Message => ({
   createdAt: seq,
 });
 
+/** A red packet an agent gave, as stored before and after the visitor opens it. */
+const redPacket = (openedAt: number | null): Message => ({
+  ...message(2),
+  type: 'red_packet',
+  content: '',
+  card: {
+    kind: 'red_packet',
+    amount: '¥10',
+    greeting: 'Sorry for the wait',
+    code: 'SORRY10',
+    url: 'https://shop.example/c',
+    openedAt,
+  },
+});
+
 let container: HTMLDivElement;
 
 /** The widget's HTTP calls answered in memory; returns the posted bodies by path. */
@@ -65,6 +80,7 @@ const stubServer = (history: Message[]) => {
         },
         '/visitor/api/message/history': { messages: history, hasMore: false },
         '/visitor/api/thread/commodity': null,
+        '/visitor/api/message/red-packet/open': redPacket(1_000),
       };
       if (!(path in routes)) return new Response(JSON.stringify({ message: 'not found' }), { status: 404 });
       return new Response(JSON.stringify({ message: 'success', status_code: 200, data: routes[path] }));
@@ -281,5 +297,26 @@ describe('live chat', () => {
     await socket.emit((on) => on.onMessage(message(2)));
     await wait(20);
     expect(posted['/visitor/api/thread/commodity']).toHaveLength(1);
+  });
+
+  it('opens a red packet: the greeting and Open first, then what it holds', async () => {
+    const posted = stubServer([message(1), redPacket(null)]);
+    const socket = fakeSocket(() => ({ messages: [], hasMore: false }));
+    render(<App params={params} connect={socket.connect} />, container);
+    await until('[data-testid="chat-red-packet-open"]');
+    const packet = container.querySelector('[data-testid="chat-red-packet"]') as HTMLElement;
+    expect(packet.textContent).toContain('Sorry for the wait');
+    // What it holds stays hidden until opened.
+    expect(packet.textContent).not.toContain('SORRY10');
+    await act(() => {
+      (container.querySelector('[data-testid="chat-red-packet-open"]') as HTMLButtonElement).click();
+    });
+    await until('[data-testid="chat-red-packet-code"]');
+    expect(posted['/visitor/api/message/red-packet/open']).toEqual([{ tid: 't1', mid: 'm2' }]);
+    expect(container.querySelector('[data-testid="chat-red-packet-code"]')?.textContent).toBe(
+      'Code: SORRY10',
+    );
+    expect(container.querySelector('[data-testid="chat-red-packet"]')?.textContent).toContain('¥10');
+    expect(container.querySelector('[data-testid="chat-red-packet-open"]')).toBeNull();
   });
 });

@@ -430,6 +430,11 @@ export const useChat = ({
         dispatch({ type: 'upload', upload: { percent: 0, error: reasonOf(error) } });
       }
     },
+    /** Opens a red packet; the stored copy (with what it holds) replaces the shown one. */
+    openRedPacket: async (mid: string) => {
+      if (!thread) return;
+      merge([await api.openRedPacket(thread.tid, mid)]);
+    },
     endChat: async () => {
       if (!thread) return;
       try {

@@ -120,6 +120,7 @@ export const ChatView = ({
         onRetry={chat.retry}
         robot={robot}
         questionnaire={questionnaire}
+        onOpenRedPacket={chat.openRedPacket}
         before={
           state.hasOlder &&
           thread && (

@@ -1,4 +1,5 @@
-import type { CommodityCard, LinkCard, LocationCard, MessageCard } from '@openkefu/contract';
+import { useState } from 'preact/hooks';
+import type { CommodityCard, LinkCard, LocationCard, MessageCard, RedPacketCard } from '@openkefu/contract';
 import type { Translate } from '../i18n.js';
 import { PinIcon } from '../icons.js';
 import { formatCoordinates, isWebUrl, mapUrlOf } from './card-links.js';
@@ -78,11 +79,92 @@ export const CommodityView = ({
   );
 };
 
-export const MessageCardView = ({ card, t }: { card: MessageCard; t: Translate }) =>
+/** Opens a red packet of the conversation (resolves once the stored copy is shown). */
+export type OpenRedPacket = (mid: string) => Promise<void>;
+
+/** A red packet from the shop: its greeting and an Open button, then what it holds and where to use it. */
+const RedPacketView = ({
+  mid,
+  card,
+  t,
+  onOpen,
+}: {
+  mid: string;
+  card: RedPacketCard;
+  t: Translate;
+  onOpen?: OpenRedPacket;
+}) => {
+  const [state, setState] = useState<{ isOpening: boolean; error: string }>({ isOpening: false, error: '' });
+  const href = card.url ? safeHref(card.url) : undefined;
+  const open = () => {
+    if (!onOpen || state.isOpening) return;
+    setState({ isOpening: true, error: '' });
+    onOpen(mid).then(
+      () => setState({ isOpening: false, error: '' }),
+      (error: unknown) =>
+        setState({
+          isOpening: false,
+          error: t('redPacketOpenFailed', { reason: error instanceof Error ? error.message : '' }),
+        }),
+    );
+  };
+  return (
+    <div class="okw-red-packet" data-testid="chat-red-packet">
+      <span class="okw-muted">{t('redPacketLabel')}</span>
+      {card.greeting && <strong class="okw-card-title">{card.greeting}</strong>}
+      {card.openedAt === null ? (
+        onOpen && (
+          <button
+            type="button"
+            class="okw-red-packet__open"
+            disabled={state.isOpening}
+            onClick={open}
+            data-testid="chat-red-packet-open"
+          >
+            {t('redPacketOpen')}
+          </button>
+        )
+      ) : (
+        <>
+          <span class="okw-red-packet__amount">{card.amount}</span>
+          {card.code && (
+            <span class="okw-red-packet__code" data-testid="chat-red-packet-code">
+              {t('redPacketCode', { code: card.code })}
+            </span>
+          )}
+          {href && (
+            <a class="okw-card-action" href={href} target="_blank" rel="noopener noreferrer nofollow">
+              {t('redPacketRedeem')}
+            </a>
+          )}
+        </>
+      )}
+      {state.error && (
+        <span class="okw-error" role="alert">
+          {state.error}
+        </span>
+      )}
+    </div>
+  );
+};
+
+export const MessageCardView = ({
+  mid = '',
+  card,
+  t,
+  onOpenRedPacket,
+}: {
+  mid?: string;
+  card: MessageCard;
+  t: Translate;
+  onOpenRedPacket?: OpenRedPacket;
+}) =>
   card.kind === 'link' ? (
     <LinkCardView card={card} t={t} />
   ) : card.kind === 'location' ? (
     <LocationView card={card} t={t} />
+  ) : card.kind === 'red_packet' ? (
+    <RedPacketView mid={mid} card={card} t={t} onOpen={onOpenRedPacket} />
   ) : (
     <CommodityView card={card} t={t} />
   );

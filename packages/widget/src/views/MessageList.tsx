@@ -4,7 +4,7 @@ import { FileIcon } from '../icons.js';
 import type { TimelineItem } from '../state/chat.js';
 import { isNotification, type ShownMessage } from '../state/messages.js';
 import { readRobotReply } from '../state/robot.js';
-import { MessageCardView } from './MessageCard.js';
+import { MessageCardView, type OpenRedPacket } from './MessageCard.js';
 import { noticeText } from './notices.js';
 import { QuestionnaireCard, readQuestionnaire, type QuestionnaireControls } from './QuestionnaireCard.js';
 import { RobotReply, type RobotControls } from './RobotReply.js';
@@ -21,11 +21,13 @@ const MessageBody = ({
   t,
   robot,
   questionnaire,
+  onOpenRedPacket,
 }: {
   message: ShownMessage;
   t: Translate;
   robot?: RobotControls;
   questionnaire?: QuestionnaireControls;
+  onOpenRedPacket?: OpenRedPacket;
 }) => {
   if (message.status === 'recall') return <span class="okw-muted">{t('recalled')}</span>;
   if (message.type === 'questionnaire') {
@@ -42,8 +44,11 @@ const MessageBody = ({
         <img class="okw-image" src={message.thumbUrl || message.imageUrl} alt={message.fileName} />
       </a>
     );
-  if ((message.type === 'location' || message.type === 'commodity') && message.card)
-    return <MessageCardView card={message.card} t={t} />;
+  if (
+    (message.type === 'location' || message.type === 'commodity' || message.type === 'red_packet') &&
+    message.card
+  )
+    return <MessageCardView mid={message.mid} card={message.card} t={t} onOpenRedPacket={onOpenRedPacket} />;
   // Players load only the metadata (duration, first frame) until the visitor presses play.
   if (message.type === 'voice' && message.fileUrl)
     return (
@@ -149,6 +154,7 @@ export const MessageList = ({
   onRetry,
   robot,
   questionnaire,
+  onOpenRedPacket,
   before,
   after,
 }: {
@@ -161,6 +167,8 @@ export const MessageList = ({
   robot?: RobotControls;
   /** Opening the forms of questionnaire cards (live chat only). */
   questionnaire?: QuestionnaireControls;
+  /** Opening red packets (live chat only). */
+  onOpenRedPacket?: OpenRedPacket;
   /** Above the timeline ("load earlier messages"). */
   before?: ComponentChildren;
   /** Below it (typing). */
@@ -199,7 +207,13 @@ export const MessageList = ({
         >
           {!isMine && <span class="okw-sender">{message.sender.nickname}</span>}
           <div class="okw-bubble">
-            <MessageBody message={message} t={t} robot={robot} questionnaire={questionnaire} />
+            <MessageBody
+              message={message}
+              t={t}
+              robot={robot}
+              questionnaire={questionnaire}
+              onOpenRedPacket={onOpenRedPacket}
+            />
           </div>
           {isMine && <VisitorStatus t={t} message={message} agentReadSeq={agentReadSeq} onRetry={onRetry} />}
         </div>

@@ -44,6 +44,7 @@ const deliveredTypes = new Set([
   'robot',
   'location',
   'commodity',
+  'red_packet',
 ]);
 
 /** A refusal that retrying cannot change; `code` is what the console translates. */
@@ -108,7 +109,7 @@ export const createChannelOutbound = (
       return { id, kind: message.type, text: message.content };
     // Locations and product cards reach text-only channels as their name and address.
     if (
-      (message.type === 'location' || message.type === 'commodity') &&
+      (message.type === 'location' || message.type === 'commodity' || message.type === 'red_packet') &&
       message.card &&
       message.card.kind !== 'link'
     )

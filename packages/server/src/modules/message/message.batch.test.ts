@@ -128,8 +128,19 @@ await describeEachDatabase('group commit of chat messages', (target) => {
     const sent = await Promise.all(
       ['slow', 'quick-1', 'quick-2'].map((localId) => slowFirst.send(visitor, text(tid, localId))),
     );
+    // Whichever agent routing gave this conversation to.
+    const assigned = await ctx.database.db
+      .selectFrom('thread')
+      .select('agent_id')
+      .where('id', '=', threadId)
+      .executeTakeFirstOrThrow();
+    const account = org.agents.find((candidate) => candidate.userId === Number(assigned.agent_id));
+    const serving = await agentActorOf(
+      ctx.database.db,
+      await ctx.app.services.auth.authenticate(`Bearer ${account?.token ?? ''}`),
+    );
     const agentSent = await Promise.all(
-      ['slow', 'quick'].map((localId) => slowFirst.send(agent, text(tid, `agent-${localId}`))),
+      ['slow', 'quick'].map((localId) => slowFirst.send(serving, text(tid, `agent-${localId}`))),
     );
     expect(sent.map((message) => message.seq)).toEqual([0, 1, 2].map((step) => (sent[0]?.seq ?? 0) + step));
     const stored = (await storedRows(threadId))

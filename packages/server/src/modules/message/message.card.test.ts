@@ -259,6 +259,90 @@ await describeEachDatabase('message cards', (target) => {
     ).toMatchObject({ ok: true, data: { type: 'video' } });
   });
 
+  it('gives a red packet the visitor opens once, the agent seeing when; agents only', async () => {
+    const open = (token: string, mid: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/visitor/api/message/red-packet/open',
+        headers: bearer(token),
+        payload: { tid, mid },
+      });
+    const atVisitor = nextEvent<Message>(
+      visitorSocket,
+      'message',
+      (message) => message.type === 'red_packet',
+    );
+    const given = await emitAck<Message>(agentSocket, 'message:send', {
+      tid,
+      localId: 'red-1',
+      type: 'red_packet',
+      redPacket: {
+        amount: ' ¥10 ',
+        greeting: 'Sorry for\nthe wait',
+        code: 'SORRY10',
+        url: 'https://shop.example.com/c',
+      },
+    });
+    const card = {
+      kind: 'red_packet',
+      amount: '¥10',
+      greeting: 'Sorry for the wait',
+      code: 'SORRY10',
+      url: 'https://shop.example.com/c',
+      openedAt: null,
+    };
+    expect(given).toMatchObject({ ok: true, data: { type: 'red_packet', card } });
+    const mid = given.ok ? given.data.mid : '';
+    expect((await atVisitor).card).toEqual(card);
+
+    const seenByAgent = nextEvent<Message>(
+      agentSocket,
+      'message',
+      (message) =>
+        message.mid === mid && message.card?.kind === 'red_packet' && message.card.openedAt !== null,
+    );
+    const opened = await open(visitorToken, mid);
+    expect(opened.statusCode).toBe(200);
+    const openedCard = opened.json<Envelope<Message>>().data.card;
+    expect(openedCard).toMatchObject({ kind: 'red_packet', code: 'SORRY10', openedAt: expect.any(Number) });
+    expect((await seenByAgent).card).toEqual(openedCard);
+    // Opening again answers with the same stamp; the history keeps it.
+    expect((await open(visitorToken, mid)).json<Envelope<Message>>().data.card).toEqual(openedCard);
+    const agent = org.agents[0] as ChatOrg['agents'][0];
+    const page = (await history(agent.token)).json<Envelope<MessageHistory>>();
+    expect(page.data.messages.find((message) => message.mid === mid)?.card).toEqual(openedCard);
+
+    // Not a red packet, not this visitor's conversation, or another organisation's visitor: 404.
+    const text = page.data.messages.find((message) => message.type === 'location')?.mid ?? 'none';
+    expect((await open(visitorToken, text)).statusCode).toBe(404);
+    expect((await open((await initVisitor(ctx, org.subDomain)).token, mid)).statusCode).toBe(404);
+    const other = await makeChatOrg(ctx, { agents: 1 });
+    expect((await open((await initVisitor(ctx, other.subDomain)).token, mid)).statusCode).toBe(404);
+
+    // A visitor cannot give one; a malformed one is refused naming the field.
+    const byVisitor = await emitAck(visitorSocket, 'message:send', {
+      tid,
+      localId: 'red-visitor',
+      type: 'red_packet',
+      redPacket: { amount: '¥1' },
+    });
+    expect(byVisitor).toMatchObject({ ok: false, status: 403 });
+    for (const [redPacket, field] of [
+      [{ amount: '  ' }, 'redPacket.amount'],
+      [{ amount: '¥5', url: 'javascript:alert(1)' }, 'redPacket.url'],
+      [undefined, 'redPacket'],
+    ] as const) {
+      const answer = await emitAck(agentSocket, 'message:send', {
+        tid,
+        localId: `red-bad-${field}`,
+        type: 'red_packet',
+        ...(redPacket ? { redPacket } : {}),
+      });
+      expect(answer).toMatchObject({ ok: false, status: 400 });
+      expect(!answer.ok && answer.fields?.map((entry) => entry.field)).toContain(field);
+    }
+  });
+
   it('pins the product the visitor is looking at for the agent, and replaces it with the next one', async () => {
     const agent = org.agents[0] as ChatOrg['agents'][0];
     const show = (token: string, body: object) =>

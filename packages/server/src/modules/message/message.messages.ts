@@ -8,6 +8,10 @@ export const mediaMessageMessages = {
     'en-US': 'A voice message may be at most {max} MB',
     'zh-CN': '语音消息不能超过 {max} MB',
   },
+  'message.redPacketAgentsOnly': {
+    'en-US': 'Only agents may give a red packet',
+    'zh-CN': '只有客服可以发红包',
+  },
 } satisfies Record<`message.${string}`, CatalogueEntry>;
 
 // Adds these keys to MessageKey; declaration merging is the one thing that needs an interface.

@@ -3,6 +3,7 @@ import {
   messageHistoryQuerySchema,
   messageHistorySchema,
   messageSchema,
+  redPacketOpenBodySchema,
 } from '@openkefu/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,6 +72,28 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         request,
         await messages.history(await visitorActorOf(db, getVisitorPrincipal(request)), request.query),
+      ),
+  );
+
+  app.post(
+    '/visitor/api/message/red-packet/open',
+    {
+      onRequest: [requireVisitor],
+      schema: {
+        tags,
+        summary: 'The customer opens a red packet an agent gave in their conversation',
+        description:
+          'Stamps `card.openedAt` once and pushes the message to everyone in the conversation; opening ' +
+          'again answers with the stamped copy. 404 for a message that is not a red packet in the ' +
+          "visitor's own conversation.",
+        body: redPacketOpenBodySchema,
+        response: { 200: envelopeSchema(messageSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await messages.openRedPacket(await visitorActorOf(db, getVisitorPrincipal(request)), request.body),
       ),
   );
 };

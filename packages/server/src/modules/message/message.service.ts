@@ -8,6 +8,7 @@ import {
   type MessageSend,
   type MessageType,
   type Receipt,
+  type RedPacketOpenBody,
   voiceNoteMaxBytes,
 } from '@openkefu/contract';
 import { SqliteAdapter } from 'kysely';
@@ -19,7 +20,7 @@ import { findAttachmentByAid } from '../upload/upload.repository.js';
 import type { Storage } from '../../lib/storage/storage.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { agentRoom, visitorRoom, watchRoom } from '../realtime/rooms.js';
-import type { AgentActor, ChatActor } from '../thread/chat-actor.js';
+import type { AgentActor, ChatActor, VisitorActor } from '../thread/chat-actor.js';
 import { isOpenStatus } from '../thread/thread.machine.js';
 import {
   findThreadByTid,
@@ -32,7 +33,7 @@ import {
 import { isWorkgroupMember } from '../thread/routing.repository.js';
 import { createMessageBatcher, type BatchMessage, type ThreadState } from './message.batch.js';
 import type { LinkPreviewer } from './link-preview/link-preview.js';
-import { previewOf, toMessage } from './message.mapper.js';
+import { cardOf, previewOf, toMessage } from './message.mapper.js';
 // Its own refusals: registered wherever the service runs.
 import './message.messages.js';
 import {
@@ -410,6 +411,9 @@ export const createMessageService = (deps: {
       actor.kind === 'visitor'
         ? { kind: 'visitor', userId: null, visitorId: actor.visitorId }
         : { kind: 'agent', userId: actor.userId, visitorId: null };
+    // A red packet is the shop's gift: only its agents give one.
+    if (body.type === 'red_packet' && actor.kind !== 'agent')
+      throw AppError.forbidden('message.redPacketAgentsOnly');
     if (actor.kind === 'agent' && known.status !== 'chatting') {
       // A resend of a message stored before the thread closed still gets its stored copy.
       const resent = await findResent(known, senderRef, body.localId);
@@ -431,7 +435,9 @@ export const createMessageService = (deps: {
         ? { kind: 'location', ...body.location }
         : body.type === 'commodity' && body.commodity
           ? { kind: 'commodity', ...body.commodity }
-          : undefined;
+          : body.type === 'red_packet' && body.redPacket
+            ? { kind: 'red_packet', ...body.redPacket, openedAt: null }
+            : undefined;
     const storeInput: StoreInput = {
       type: body.type,
       content,
@@ -644,6 +650,34 @@ export const createMessageService = (deps: {
     return recalled;
   };
 
+  /**
+   * The customer opens a red packet given in their conversation: stamped once (a second open, or
+   * one racing it on another node, answers with the stamped copy), then pushed to everyone.
+   */
+  const openRedPacket = async (visitor: VisitorActor, input: RedPacketOpenBody): Promise<Message> => {
+    const thread = await loadThread(visitor.orgId, input.tid);
+    if (thread.visitor_id !== visitor.visitorId)
+      throw AppError.notFound('thread.notFound', { tid: input.tid });
+    const row = await findMessageByMid(db, thread.id, input.mid);
+    const card = row && row.status !== 'recall' ? cardOf(row.card) : undefined;
+    if (!row || card?.kind !== 'red_packet') throw AppError.notFound('message.notFound', { mid: input.mid });
+    if (card.openedAt !== null) return toMessage(row);
+    const json = JSON.stringify({ ...card, openedAt: now() });
+    const updated = await db
+      .updateTable('message')
+      .set({ card: json })
+      .where('id', '=', row.id)
+      .where('card', '=', row.card)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) {
+      const stamped = await findMessageByMid(db, thread.id, input.mid);
+      return toMessage(stamped ?? row);
+    }
+    const message = toMessage({ ...row, card: json });
+    hub.emit(await roomsOf(thread), 'message', message);
+    return message;
+  };
+
   /** Replaces a stored message's content (a robot answer's rating) and pushes the new copy. */
   const replaceContent = async (thread: ThreadRow, mid: string, content: string): Promise<Message | null> => {
     const row = await findMessageByMid(db, thread.id, mid);
@@ -663,6 +697,7 @@ export const createMessageService = (deps: {
       outgoingListeners.push(listener);
     },
     replaceContent,
+    openRedPacket,
     findByMid: (thread: ThreadRow, mid: string) => findMessageByMid(db, thread.id, mid),
     storeSystem,
     storeSystemIn,

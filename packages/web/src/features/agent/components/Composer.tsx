@@ -12,8 +12,9 @@ import { SlashMenu } from '../tools/SlashMenu';
 import { SendFormButton } from './Questionnaire';
 import { VoiceRecordButton } from '../voice/VoiceRecordButton';
 import { SendCommodityButton } from '../commodity/SendCommodityButton';
+import { SendRedPacketButton } from '../red-packet/SendRedPacketButton';
 import { useSlashMenu } from '../tools/useQuickReplies';
-import type { Commodity, Cuw } from '@openkefu/contract';
+import type { Commodity, Cuw, RedPacket } from '@openkefu/contract';
 
 /** A small built-in set: no emoji library or sprite sheet to download. */
 // prettier-ignore
@@ -52,6 +53,7 @@ export type ComposerProps = {
   onTyping: () => void;
   /** Sends a product card; no button without it. */
   onCommodity?: (commodity: Commodity) => void;
+  onRedPacket?: (redPacket: RedPacket) => void;
   /** The conversation, for sending a published form into it (issue 16); no button without it. */
   tid?: string;
 };
@@ -67,6 +69,7 @@ export const Composer = ({
   onFile,
   onTyping,
   onCommodity,
+  onRedPacket,
   tid,
 }: ComposerProps) => {
   const { t } = useTranslation(WORKBENCH_NS);
@@ -208,6 +211,7 @@ export const Composer = ({
         </Tooltip>
         <VoiceRecordButton isDisabled={!isConnected} onRecorded={(file) => onFile(file, 'voice')} />
         {onCommodity && <SendCommodityButton isDisabled={!isConnected} onSend={onCommodity} />}
+        {onRedPacket && <SendRedPacketButton isDisabled={!isConnected} onSend={onRedPacket} />}
         {tid && <SendFormButton tid={tid} />}
         <input
           ref={imageInputRef}

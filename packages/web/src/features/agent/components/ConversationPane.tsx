@@ -213,6 +213,7 @@ export const ConversationPane = ({
           onSend={conversation.sendText}
           onFile={conversation.sendFile}
           onCommodity={conversation.sendCommodity}
+          onRedPacket={conversation.sendRedPacket}
           onTyping={conversation.signalTyping}
         />
       ) : (

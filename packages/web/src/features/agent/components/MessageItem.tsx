@@ -155,6 +155,7 @@ const Body = ({ message }: { message: ChatMessage }) => {
       return message.fileUrl ? <MediaPlayer kind="video" url={message.fileUrl} /> : null;
     case 'location':
     case 'commodity':
+    case 'red_packet':
       return message.card ? <MessageCardView card={message.card} /> : null;
     case 'robot':
       return <RobotMessage content={message.content} />;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import {
   messageMaxTextLength,
   type Commodity,
+  type RedPacket,
   type Message,
   type MessageSend,
   type Profile,
@@ -52,6 +53,8 @@ export type Conversation = {
   sendFile: (file: File, kind: MediaKind) => void;
   /** Sends a product card (shown at once, as the stored copy will show it). */
   sendCommodity: (commodity: Commodity) => void;
+  /** Gives the visitor a red packet (a coupon the shop honours). */
+  sendRedPacket: (redPacket: RedPacket) => void;
   resend: (localId: string) => void;
   recall: (mid: string) => void;
   /** Tries a failed channel delivery again; the server's pushes then show how it goes. */
@@ -351,6 +354,22 @@ export const useConversation = ({
     [deliver, optimistic, tid],
   );
 
+  const sendRedPacket = useCallback(
+    (redPacket: RedPacket) => {
+      const localId = newLocalId();
+      dispatch({
+        type: 'pending',
+        tid,
+        message: optimistic(localId, {
+          type: 'red_packet',
+          card: { kind: 'red_packet', ...redPacket, openedAt: null },
+        }),
+      });
+      deliver({ tid, localId, type: 'red_packet', redPacket });
+    },
+    [deliver, optimistic, tid],
+  );
+
   const resend = useCallback(
     (localId: string) => {
       const pending = pendingRef.current.get(localId);
@@ -427,6 +446,7 @@ export const useConversation = ({
     sendText,
     sendFile,
     sendCommodity,
+    sendRedPacket,
     resend,
     recall,
     redeliver,

@@ -27,6 +27,7 @@ const FILTER_TYPES = [
   'link',
   'location',
   'commodity',
+  'red_packet',
 ] as const satisfies readonly MessageType[];
 
 const SENDER_COLORS: Record<SenderKind, string> = {

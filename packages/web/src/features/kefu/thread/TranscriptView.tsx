@@ -65,7 +65,9 @@ export const messagePreview = (message: Message, t: Translate): string => {
         ? [card.name, card.address, formatCoordinates(card)].filter(Boolean).join(' · ')
         : card?.kind === 'commodity'
           ? [card.title, card.price].filter(Boolean).join(' ')
-          : message.content;
+          : card?.kind === 'red_packet'
+            ? [card.amount, card.greeting].filter(Boolean).join(' · ')
+            : message.content;
   return [t('transcript.media', { type: kind }), name].filter(Boolean).join(' ');
 };
 
@@ -84,6 +86,7 @@ export const MessageBody = ({ message }: { message: Message }) => {
       );
     case 'location':
     case 'commodity':
+    case 'red_packet':
       return message.card ? (
         <MessageCardView card={message.card} />
       ) : (

@@ -1,6 +1,7 @@
 import './MessageCard.css';
 import { useState } from 'react';
-import { EnvironmentOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, GiftOutlined, ShoppingOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   formatCoordinates,
@@ -10,6 +11,7 @@ import {
   type LinkCard,
   type LocationCard,
   type MessageCard,
+  type RedPacketCard,
 } from '@openkefu/contract';
 import { MESSAGE_CARD_NS } from './i18n';
 
@@ -92,11 +94,40 @@ export const CommodityCardView = ({ card }: { card: Omit<CommodityCard, 'kind'> 
   );
 };
 
+/** As the agent sees a red packet given: what it holds, and whether (and when) the visitor opened it. */
+const RedPacketCardView = ({ card }: { card: RedPacketCard }) => {
+  const { t } = useTranslation(MESSAGE_CARD_NS);
+  const href = card.url ? hrefOf(card.url) : undefined;
+  return (
+    <div className="ok-msg-card ok-msg-card--red-packet" data-testid="message-red-packet">
+      <GiftOutlined className="ok-msg-card__icon" />
+      <span className="ok-msg-card__body">
+        <span className="ok-msg-card__meta">{t('redPacket')}</span>
+        <span className="ok-msg-card__price">{card.amount}</span>
+        {card.greeting && <span className="ok-msg-card__title">{card.greeting}</span>}
+        {card.code && <span className="ok-msg-card__text">{t('redPacketCode', { code: card.code })}</span>}
+        {href && (
+          <a className="ok-msg-card__meta" href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {t('redPacketRedeem')}
+          </a>
+        )}
+        <span className="ok-msg-card__meta" data-testid="message-red-packet-state">
+          {card.openedAt === null
+            ? t('redPacketNotOpened')
+            : t('redPacketOpened', { time: dayjs(card.openedAt).format('YYYY-MM-DD HH:mm') })}
+        </span>
+      </span>
+    </div>
+  );
+};
+
 export const MessageCardView = ({ card }: { card: MessageCard }) =>
   card.kind === 'link' ? (
     <LinkCardView card={card} />
   ) : card.kind === 'location' ? (
     <LocationCardView card={card} />
+  ) : card.kind === 'red_packet' ? (
+    <RedPacketCardView card={card} />
   ) : (
     <CommodityCardView card={card} />
   );

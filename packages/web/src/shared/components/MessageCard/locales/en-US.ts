@@ -8,4 +8,9 @@ export const messageCardEnUS = {
   voice: 'Voice message',
   video: 'Video',
   duration: '{{seconds}} s',
+  redPacket: 'Red packet',
+  redPacketCode: 'Code: {{code}}',
+  redPacketOpened: 'Opened {{time}}',
+  redPacketNotOpened: 'Not opened yet',
+  redPacketRedeem: 'Where to use it',
 };

@@ -10,4 +10,9 @@ export const messageCardZhCN: typeof messageCardEnUS = {
   voice: '语音消息',
   video: '视频',
   duration: '{{seconds}} 秒',
+  redPacket: '红包',
+  redPacketCode: '兑换码：{{code}}',
+  redPacketOpened: '已于 {{time}} 拆开',
+  redPacketNotOpened: '尚未拆开',
+  redPacketRedeem: '去使用',
 };
