@@ -123,6 +123,8 @@ export const dictionaries = {
     voiceRecord: 'Record a voice message',
     voiceLeft: 'Recording… {seconds} s left',
     voiceCancel: 'Cancel',
+    voiceHoldHint: 'Release to send, slide up to cancel',
+    voiceReleaseToCancel: 'Release to cancel',
     voiceDenied:
       'Cannot record: microphone permission was refused. You can allow it in the browser settings.',
     voiceUnsupported: 'This browser cannot record voice messages.',
@@ -377,6 +379,8 @@ export const dictionaries = {
     voiceRecord: '录制语音消息',
     voiceLeft: '正在录音… 还剩 {seconds} 秒',
     voiceCancel: '取消',
+    voiceHoldHint: '松开发送，上滑取消',
+    voiceReleaseToCancel: '松开手指，取消发送',
     voiceDenied: '无法录音：麦克风授权被拒绝。您可以在浏览器设置中允许使用麦克风。',
     voiceUnsupported: '此浏览器不支持录制语音消息。',
     voiceFailed: '无法启动麦克风。',

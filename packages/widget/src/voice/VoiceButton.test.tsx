@@ -111,4 +111,64 @@ describe('voice notes in the widget', () => {
     await press('chat-voice-button');
     expect(host.querySelector('[role="alert"]')?.textContent).toContain('麦克风授权被拒绝');
   });
+
+  describe('hold to talk on a touch screen', () => {
+    const pointer = async (type: string, target: EventTarget, clientY: number) => {
+      const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientY });
+      Object.defineProperty(event, 'pointerType', { value: 'touch' });
+      await act(async () => void target.dispatchEvent(event));
+      await flush();
+      await flush();
+    };
+    const button = () => host.querySelector('[data-testid="chat-voice-button"]') as HTMLButtonElement;
+
+    it('records while held and sends on release', async () => {
+      microphone(async () => ({ getTracks: () => [{ stop: stopTrack }] }) as unknown as MediaStream);
+      const onRecorded = vi.fn();
+      mount(onRecorded);
+      await pointer('pointerdown', button(), 500);
+      expect(host.querySelector('[data-testid="chat-voice-hold-hint"]')?.textContent).toBe(
+        'Release to send, slide up to cancel',
+      );
+      await act(async () => void vi.advanceTimersByTime(3_000));
+      await pointer('pointerup', window, 500);
+      expect(onRecorded).toHaveBeenCalledTimes(1);
+      expect(host.querySelector('[data-testid="chat-voice-recording"]')).toBeNull();
+    });
+
+    it('throws the recording away when the finger slides up before release', async () => {
+      microphone(async () => ({ getTracks: () => [{ stop: stopTrack }] }) as unknown as MediaStream);
+      const onRecorded = vi.fn();
+      mount(onRecorded, 'zh-CN');
+      await pointer('pointerdown', button(), 500);
+      await act(async () => void vi.advanceTimersByTime(2_000));
+      await pointer('pointermove', window, 420);
+      expect(host.querySelector('[data-testid="chat-voice-hold-hint"]')?.textContent).toBe(
+        '松开手指，取消发送',
+      );
+      await pointer('pointerup', window, 420);
+      expect(onRecorded).not.toHaveBeenCalled();
+      expect(stopTrack).toHaveBeenCalled();
+      expect(host.querySelector('[data-testid="chat-voice-recording"]')).toBeNull();
+    });
+
+    it('keeps recording after a short tap, with Send and Cancel, and starts no second recording', async () => {
+      const getUserMedia = vi.fn(
+        async () => ({ getTracks: () => [{ stop: stopTrack }] }) as unknown as MediaStream,
+      );
+      microphone(getUserMedia);
+      const onRecorded = vi.fn();
+      mount(onRecorded);
+      const pressed = button();
+      await pointer('pointerdown', pressed, 500);
+      await act(async () => void vi.advanceTimersByTime(150));
+      await pointer('pointerup', window, 500);
+      await act(async () => void pressed.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+      expect(host.querySelector('[data-testid="chat-voice-send"]')).not.toBeNull();
+      expect(onRecorded).not.toHaveBeenCalled();
+      expect(getUserMedia).toHaveBeenCalledTimes(1);
+      await press('chat-voice-send');
+      expect(onRecorded).toHaveBeenCalledTimes(1);
+    });
+  });
 });

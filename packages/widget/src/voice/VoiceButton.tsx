@@ -3,9 +3,15 @@ import { RecorderError, startVoiceRecording, type ActiveRecording } from '@openk
 import type { Translate } from '../i18n.js';
 import { MicIcon } from '../icons.js';
 
+/** A press shorter than this is a tap (record, then Send or Cancel); longer is hold-to-talk. */
+export const holdMs = 400;
+/** Sliding the finger up this far while holding cancels on release. */
+export const cancelSlidePx = 60;
+
 /**
- * Click to record a voice note, then send or cancel; a countdown shows the time left and the
- * recording sends itself at the limit. Refusals (no microphone, permission denied) are said plainly.
+ * Tap to record a voice note, then send or cancel; on a touch screen, hold to talk and release to
+ * send (slide up to cancel). A countdown shows the time left and the recording sends itself at the
+ * limit. Refusals (no microphone, permission denied) are said plainly.
  */
 export const VoiceButton = ({
   t,
@@ -20,7 +26,12 @@ export const VoiceButton = ({
 }) => {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
+  /** While a finger holds the button: where it went down, and whether it slid up to cancel. */
+  const [hold, setHold] = useState<{ startY: number; isCancelling: boolean } | null>(null);
   const active = useRef<ActiveRecording | null>(null);
+  const startedAt = useRef(0);
+  /** The click a touch press ends with is not a second tap. */
+  const ignoreClick = useRef(false);
 
   useEffect(() => () => active.current?.cancel(), []);
 
@@ -45,6 +56,7 @@ export const VoiceButton = ({
         onTick: setSeconds,
         onLimit: () => void finish(),
       });
+      startedAt.current = Date.now();
       setSeconds(0);
     } catch (error) {
       const reason = error instanceof RecorderError ? error.problem : 'failed';
@@ -62,6 +74,60 @@ export const VoiceButton = ({
     setSeconds(null);
   };
 
+  // Hold-to-talk: the finger's moves and release are followed on the window, as the button gives
+  // way to the recording view under it.
+  useEffect(() => {
+    if (!hold) return;
+    const onMove = (event: PointerEvent) =>
+      setHold(
+        (current) => current && { ...current, isCancelling: current.startY - event.clientY > cancelSlidePx },
+      );
+    const onUp = () => {
+      setHold(null);
+      if (hold.isCancelling) cancel();
+      // A short press, or a release before the microphone was granted: a tap, the recording stays open.
+      else if (active.current && Date.now() - startedAt.current >= holdMs) void finish();
+    };
+    const onCancel = () => {
+      setHold(null);
+      cancel();
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+    };
+  });
+
+  const press = (event: PointerEvent) => {
+    // A mouse clicks; a finger or pen holds.
+    if (event.pointerType === 'mouse' || isDisabled) return;
+    event.preventDefault();
+    ignoreClick.current = true;
+    setHold({ startY: event.clientY, isCancelling: false });
+    void start();
+  };
+
+  if (seconds !== null && hold)
+    return (
+      <div
+        class={`okw-voice okw-voice--hold ${hold.isCancelling ? 'okw-voice--cancelling' : ''}`}
+        role="group"
+        aria-label={t('voiceRecord')}
+        data-testid="chat-voice-recording"
+      >
+        <span class="okw-voice-dot" aria-hidden="true" />
+        <span role="timer" aria-live="off">
+          {t('voiceLeft', { seconds: Math.max(0, maxSeconds - seconds) })}
+        </span>
+        <strong data-testid="chat-voice-hold-hint">
+          {t(hold.isCancelling ? 'voiceReleaseToCancel' : 'voiceHoldHint')}
+        </strong>
+      </div>
+    );
   if (seconds !== null)
     return (
       <div class="okw-voice" role="group" aria-label={t('voiceRecord')} data-testid="chat-voice-recording">
@@ -81,12 +147,16 @@ export const VoiceButton = ({
     <>
       <button
         type="button"
-        class="okw-tool"
+        class="okw-tool okw-voice-button"
         aria-label={t('voiceRecord')}
         title={t('voiceRecord')}
         data-testid="chat-voice-button"
         disabled={isDisabled}
-        onClick={() => void start()}
+        onPointerDown={press}
+        onClick={() => {
+          if (ignoreClick.current) ignoreClick.current = false;
+          else void start();
+        }}
       >
         <MicIcon />
       </button>
