@@ -38,6 +38,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The visitor widget's first load stays without zod (DESIGN §7: 60 KB): contract types only, but
+  // for the questionnaire views, which load on demand.
+  {
+    files: ['packages/widget/src/**/*.{ts,tsx}', 'packages/media/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixture.{ts,tsx}', 'packages/widget/src/views/Questionnaire*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@openkefu/contract',
+              allowTypeImports: true,
+              message:
+                'the widget imports types only from the contract: its schemas would bring zod into the first load',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/src/shared/**/*.{ts,tsx}'],
     rules: {

@@ -1,11 +1,25 @@
-import { callNoticeSchema, type CallNotice } from '@openkefu/contract';
+import type { CallNotice } from '@openkefu/contract';
 import { formatDuration } from '@openkefu/media';
 import type { Translate } from '../i18n.js';
 
+/**
+ * The notice as the server wrote it (the contract's callNoticeSchema), read by hand: zod stays out
+ * of the widget's first load. Only the fields the line uses are checked.
+ */
 const parse = (content: string): CallNotice | null => {
   try {
-    const parsed = callNoticeSchema.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    const value = JSON.parse(content) as Partial<Record<keyof CallNotice, unknown>> | null;
+    if (!value || typeof value !== 'object') return null;
+    if (value.event !== 'started' && value.event !== 'ended') return null;
+    if (value.media !== 'audio' && value.media !== 'video') return null;
+    return {
+      callId: typeof value.callId === 'string' ? value.callId : '',
+      event: value.event,
+      media: value.media,
+      caller: value.caller === 'visitor' ? 'visitor' : 'agent',
+      reason: typeof value.reason === 'string' ? (value.reason as CallNotice['reason']) : undefined,
+      durationMs: typeof value.durationMs === 'number' ? value.durationMs : undefined,
+    };
   } catch {
     return null;
   }
