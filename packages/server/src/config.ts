@@ -225,6 +225,10 @@ const envSchema = z
       .number({ message: 'must be a number' })
       .min(0.1, 'must be 0.1–600')
       .max(600, 'must be 0.1–600'),
+    CALL_RECONNECT_SECONDS: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0.1, 'must be 0.1–120')
+      .max(120, 'must be 0.1–120'),
     CALL_STUN_URLS: iceUrls(/^stuns?:\S+$/, 'stun: or stuns: addresses separated by commas'),
     CALL_TURN_URLS: iceUrls(/^turns?:\S+$/, 'turn: or turns: addresses separated by commas'),
     CALL_TURN_SECRET: z.string(),
@@ -525,6 +529,12 @@ export const configDocs: ConfigDoc[] = [
     description: 'Voice and video calls: how long a call rings before it ends unanswered.',
   },
   {
+    name: 'CALL_RECONNECT_SECONDS',
+    default: '10',
+    description:
+      'Voice and video calls: how long a call waits for a party whose connection dropped (a network change, a server restart) before it ends.',
+  },
+  {
     name: 'CALL_STUN_URLS',
     default: '',
     description:
@@ -628,6 +638,7 @@ export type Config = {
   /** Voice and video calls: ring timeout and the browsers' STUN/TURN servers. */
   calls: {
     ringMs: number;
+    reconnectMs: number;
     stunUrls: string[];
     turnUrls: string[];
     turnSecret: string;
@@ -750,6 +761,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     uploadLimits: { imageMb: e.UPLOAD_MAX_IMAGE_MB, fileMb: e.UPLOAD_MAX_FILE_MB },
     calls: {
       ringMs: Math.round(e.CALL_RING_SECONDS * 1000),
+      reconnectMs: Math.round(e.CALL_RECONNECT_SECONDS * 1000),
       stunUrls: splitList(e.CALL_STUN_URLS),
       turnUrls: splitList(e.CALL_TURN_URLS),
       turnSecret: e.CALL_TURN_SECRET,

@@ -14,6 +14,7 @@ await describeEachDatabase('calls', (target) => {
     build: { sweepIntervalMs: 0 },
     env: {
       CALL_RING_SECONDS: '0.6',
+      CALL_RECONNECT_SECONDS: '0.4',
       CALL_STUN_URLS: 'stun:stun.example.com:3478',
       CALL_TURN_URLS: 'turn:turn.example.com:3478',
       CALL_TURN_SECRET: 'coturn-secret',
@@ -239,13 +240,63 @@ await describeEachDatabase('calls', (target) => {
     });
   });
 
-  it('ends a call when a party leaves with no socket left', async () => {
+  const stateOf = async (callId: string) =>
+    (
+      await ctx.database.db
+        .selectFrom('call')
+        .select(['state', 'end_reason'])
+        .where('cid', '=', callId)
+        .executeTakeFirstOrThrow()
+    ).state;
+
+  it('ends a call when a party leaves with no socket left and does not come back in time', async () => {
     const { visitor, tid } = await chattingVisitor();
     const call = ok(await emitAck<Call>(visitor, 'call:start', { tid, media: 'video' }));
     ok(await emitAck(agent, 'call:accept', { callId: call.callId }));
     const ended = nextEvent<CallEnd>(agent, 'call:end');
+    const left = Date.now();
     visitor.close();
     expect(await ended).toMatchObject({ callId: call.callId, reason: 'failed', by: 'system' });
+    // Not at once: the party had CALL_RECONNECT_SECONDS to come back.
+    expect(Date.now() - left).toBeGreaterThanOrEqual(350);
+  });
+
+  it('keeps the call of a party whose connection drops and comes back in time', async () => {
+    const { visitor, tid, token } = await chattingVisitor();
+    const call = ok(await emitAck<Call>(visitor, 'call:start', { tid, media: 'audio' }));
+    ok(await emitAck(agent, 'call:accept', { callId: call.callId }));
+    visitor.close();
+    const back = await open({ kind: 'visitor', token });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await stateOf(call.callId)).toBe('active');
+    // Signalling reaches the new connection (an ICE restart after a network change goes this way).
+    const relayed = nextEvent<CallSignalPush>(back, 'call:signal');
+    ok(await emitAck(agent, 'call:signal', { callId: call.callId, candidate: { candidate: 'candidate:1' } }));
+    expect((await relayed).callId).toBe(call.callId);
+    const ended = nextEvent<CallEnd>(agent, 'call:end');
+    ok(await emitAck(back, 'call:hangup', { callId: call.callId }));
+    expect(await ended).toMatchObject({ reason: 'hangup', by: 'visitor' });
+  });
+
+  it('ends a call stranded by a node that died while it waited, when a party calls again', async () => {
+    const { visitor, tid } = await chattingVisitor();
+    const call = ok(await emitAck<Call>(visitor, 'call:start', { tid, media: 'audio' }));
+    ok(await emitAck(agent, 'call:accept', { callId: call.callId }));
+    visitor.close();
+    // The node that was waiting is gone (its timers with it).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    ctx.app.services.calls.dispose();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await stateOf(call.callId)).toBe('active');
+    // The agent calls another visitor: not busy, the stranded call ends as failed.
+    const next = await chattingVisitor();
+    const ringing = nextEvent<Call>(next.visitor, 'call:ring');
+    ok(await emitAck<Call>(agent, 'call:start', { tid: next.tid, media: 'audio' }));
+    expect((await ringing).tid).toBe(next.tid);
+    expect(await stateOf(call.callId)).toBe('ended');
+    const ended = nextEvent<CallEnd>(agent, 'call:end', (end) => end.tid === next.tid);
+    ok(await emitAck(agent, 'call:hangup', { callId: (await ringing).callId }));
+    await ended;
   });
 
   it('refuses calls in a skill group that does not allow them (the default)', async () => {

@@ -26,7 +26,7 @@ import {
   type CallRow,
 } from './call.repository.js';
 
-export type CallConfig = IceConfig & { ringMs: number };
+export type CallConfig = IceConfig & { ringMs: number; reconnectMs: number };
 
 type Party = 'visitor' | 'agent';
 
@@ -51,6 +51,10 @@ export const createCallService = (deps: {
     );
   /** Ring timeouts set by this node; another node's conditional end makes a late one a no-op. */
   const ringTimers = new Map<number, NodeJS.Timeout>();
+  /** Waits for parties whose last socket closed (they may come back, to this node or another). */
+  const graceTimers = new Set<NodeJS.Timeout>();
+  /** Whether a room has a socket on any node: set by the gateway once Socket.IO is attached. */
+  let isRoomConnected: (room: string) => Promise<boolean> = async () => true;
 
   const partyOf = (actor: ChatActor): Party => actor.kind;
   const roomsOfCall = (row: CallRow) => [visitorRoom(row.visitor_id), agentRoom(row.agent_id)];
@@ -123,6 +127,19 @@ export const createCallService = (deps: {
         await finish(row, 'system', 'timeout', 'ringing');
   };
 
+  /**
+   * Calls going on with a party that has no socket on any node: what is left when a node died while
+   * it waited for a party to come back. Ended when either party calls again.
+   */
+  const endStranded = async (rows: CallRow[]) => {
+    for (const row of rows)
+      if (
+        row.state === 'active' &&
+        !((await isRoomConnected(roomOf(row, 'visitor'))) && (await isRoomConnected(roomOf(row, 'agent'))))
+      )
+        await finish(row, 'system', 'failed', 'active');
+  };
+
   const loadCall = async (actor: ChatActor, callId: string): Promise<CallRow> => {
     const row = await findCallByCid(db, actor.orgId, callId);
     // Another organisation's call and a stranger's answer alike.
@@ -154,10 +171,9 @@ export const createCallService = (deps: {
     const visitorId = thread.visitor_id;
     const caller = partyOf(actor);
 
-    await endStaleRings([
-      ...(await findLiveCalls(db, { agentId })),
-      ...(await findLiveCalls(db, { visitorId })),
-    ]);
+    const live = [...(await findLiveCalls(db, { agentId })), ...(await findLiveCalls(db, { visitorId }))];
+    await endStaleRings(live);
+    await endStranded(live);
     const own = await findLiveCalls(db, caller === 'agent' ? { agentId } : { visitorId });
     if (own.length > 0) throw AppError.conflict('call.alreadyInCall');
 
@@ -250,24 +266,44 @@ export const createCallService = (deps: {
   };
 
   /**
-   * A socket of a party closed: when it has live calls and no connected socket is left (asked only
-   * then, as it asks every node), those calls end as failed.
+   * A socket of a party closed. When it has live calls and no socket is left on any node (asked only
+   * then), the calls wait `reconnectMs` for it — the media flows browser to browser meanwhile, and a
+   * browser reconnects after a network change or a server restart, maybe to another node — then end
+   * as failed if it has not come back.
    */
-  const partyGone = async (
-    party: { agentId: number } | { visitorId: number },
-    isStillConnected: () => Promise<boolean>,
-  ): Promise<void> => {
-    const rows = await findLiveCalls(db, party);
-    if (rows.length === 0 || (await isStillConnected())) return;
-    for (const row of rows) await finish(row, 'system', 'failed');
+  const partyGone = async (party: { agentId: number } | { visitorId: number }): Promise<void> => {
+    const room = 'agentId' in party ? agentRoom(party.agentId) : visitorRoom(party.visitorId);
+    if ((await findLiveCalls(db, party)).length === 0 || (await isRoomConnected(room))) return;
+    const timer = setTimeout(() => {
+      graceTimers.delete(timer);
+      void (async () => {
+        if (await isRoomConnected(room)) return;
+        for (const row of await findLiveCalls(db, party)) await finish(row, 'system', 'failed');
+      })().catch(report);
+    }, config.reconnectMs);
+    timer.unref();
+    graceTimers.add(timer);
   };
 
   const dispose = () => {
     for (const timer of ringTimers.values()) clearTimeout(timer);
     ringTimers.clear();
+    for (const timer of graceTimers) clearTimeout(timer);
+    graceTimers.clear();
   };
 
-  return { start, accept, reject, hangup, signal, partyGone, dispose };
+  return {
+    start,
+    accept,
+    reject,
+    hangup,
+    signal,
+    partyGone,
+    dispose,
+    setConnectionCheck: (check: (room: string) => Promise<boolean>) => {
+      isRoomConnected = check;
+    },
+  };
 };
 
 export type CallService = ReturnType<typeof createCallService>;

@@ -16,7 +16,7 @@ import { initVisitor, makeChatOrg, requestThread, type ChatOrg } from '../thread
 
 /* A call between a visitor on one node and an agent on another (Redis adapter, one PostgreSQL). */
 const postgres = (await listDatabaseTargets()).find((target) => target.name === 'postgres');
-const env = { CALL_RING_SECONDS: '0.6' };
+const env = { CALL_RING_SECONDS: '0.6', CALL_RECONNECT_SECONDS: '0.5' };
 
 await describeWithRedis('calls across two nodes [postgres]', () => {
   let database: TestDatabase;
@@ -58,7 +58,7 @@ await describeWithRedis('calls across two nodes [postgres]', () => {
     const assigned = nextEvent<Thread>(agent, 'thread:update', (thread) => thread.status === 'chatting');
     const result = await requestThread(ctxA(), identity.token, { wid: org.wid });
     await assigned;
-    return { visitor, tid: result.thread?.tid ?? '' };
+    return { visitor, tid: result.thread?.tid ?? '', token: identity.token };
   };
 
   beforeAll(async () => {
@@ -124,5 +124,25 @@ await describeWithRedis('calls across two nodes [postgres]', () => {
     expect(await nextEvent<CallEnd>(agent, 'call:end', (end) => end.callId === callId)).toMatchObject({
       reason: 'timeout',
     });
+  });
+
+  it('keeps a call going when the visitor comes back on the other node (a restart, a new network)', async () => {
+    const { visitor, tid, token } = await chattingVisitor();
+    const started = await emitAck<Call>(visitor, 'call:start', { tid, media: 'audio' });
+    const callId = started.ok ? started.data.callId : '';
+    expect(await emitAck(agent, 'call:accept', { callId })).toMatchObject({ ok: true });
+    visitor.close();
+    const back = await connectSocket(urlB, { kind: 'visitor', token });
+    sockets.push(back);
+    // Past the wait for the visitor: node A asks every node and finds the new connection on B.
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const relayed = nextEvent<CallSignalPush>(back, 'call:signal');
+    expect(
+      await emitAck(agent, 'call:signal', { callId, description: { type: 'offer', sdp: 'v=0' } }),
+    ).toMatchObject({ ok: true });
+    expect((await relayed).callId).toBe(callId);
+    const ended = nextEvent<CallEnd>(agent, 'call:end', (end) => end.callId === callId);
+    await emitAck(back, 'call:hangup', { callId });
+    expect(await ended).toMatchObject({ reason: 'hangup', by: 'visitor' });
   });
 });

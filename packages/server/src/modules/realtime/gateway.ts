@@ -231,13 +231,13 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     const { actor } = this.data;
     if (actor.kind === 'agent') void services.presence.disconnect(actor.userId).catch(() => undefined);
   };
-  // A call whose party has no socket left on any node cannot go on: end it for the other party.
+  // A call whose party has no socket left on any node cannot go on (once it has had time to come back).
+  services.calls.setConnectionCheck(async (room) => (await io.in(room).fetchSockets()).length > 0);
   const onCallPartyDisconnect = function (this: ChatSocket) {
     const { actor } = this.data;
-    const room = actor.kind === 'agent' ? agentRoom(actor.userId) : visitorRoom(actor.visitorId);
     const party = actor.kind === 'agent' ? { agentId: actor.userId } : { visitorId: actor.visitorId };
     void services.calls
-      .partyGone(party, async () => (await io.in(room).fetchSockets()).length > 0)
+      .partyGone(party)
       .catch((error: unknown) => app.log.warn({ err: error }, 'ending calls of a gone party failed'));
   };
 
