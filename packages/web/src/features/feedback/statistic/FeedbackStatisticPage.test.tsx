@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { FeedbackStatistic } from '@openkefu/contract';
 import { changeLanguage } from '../../../shared/i18n';
 import { renderWithProviders } from '../../../shared/testing/renderWithProviders';
@@ -61,7 +61,7 @@ describe('FeedbackStatisticPage', { timeout: 60_000 }, () => {
     await changeLanguage('zh-CN');
     stubFetch({ 'GET /api/feedback/statistic': () => empty });
     const { unmount } = renderWithProviders(<FeedbackStatisticPage />);
-    expect(await screen.findAllByText('该时间段暂无数据。')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText('该时间段暂无数据。')).toHaveLength(2));
     expect(screen.getAllByText('—')).toHaveLength(2);
     unmount();
     await changeLanguage('en-US');

@@ -84,7 +84,7 @@ describe('ChannelAppPage', { timeout: 60_000 }, () => {
     await screen.findByText('Shopee partner app');
     const shopee = card('Shopee partner app');
     await user.click(within(shopee).getByRole('button', { name: 'Save' }));
-    expect(await within(shopee).findAllByText('Required')).toHaveLength(2);
+    await waitFor(() => expect(within(shopee).getAllByText('Required')).toHaveLength(2));
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { QualityStatistic } from '@openkefu/contract';
 import { setProfile } from '../../../shared/auth/profileStore';
 import { changeLanguage } from '../../../shared/i18n';
@@ -56,7 +56,7 @@ describe('QualityStatisticPage', { timeout: 60_000 }, () => {
     });
     setProfile(adminWithPermissions({ 'quality.statistic': ['query'] }));
     const { unmount } = renderWithProviders(<QualityStatisticPage />);
-    expect(await screen.findAllByText('该时间段暂无数据。')).toHaveLength(5);
+    await waitFor(() => expect(screen.getAllByText('该时间段暂无数据。')).toHaveLength(5));
     expect(screen.queryByText('导出 Excel')).toBeNull();
     unmount();
     await changeLanguage('en-US');

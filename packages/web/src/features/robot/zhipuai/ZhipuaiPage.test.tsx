@@ -128,7 +128,7 @@ describe('ZhipuaiPage', { timeout: 60_000 }, () => {
     await user.click(button(providersCard(), 'Add provider'));
     let dialog = await findDialog();
     await user.click(button(dialog, 'Save'));
-    expect(await within(dialog).findAllByText('Required.')).toHaveLength(4);
+    await waitFor(() => expect(within(dialog).getAllByText('Required.')).toHaveLength(4));
     await fill(user, within(dialog).getByLabelText('Name'), 'DeepSeek');
     await fill(user, within(dialog).getByLabelText('Base URL'), 'ftp://nope');
     await fill(user, within(dialog).getByLabelText('Model'), 'deepseek-chat');
