@@ -27,3 +27,57 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// jsdom finds a label's control by walking the whole document for its `for` id, and a control's
+// labels by asking every element of the document for that: per getByLabelText, every field times
+// every label times the document. A form of a few dozen fields spent most of its test time there.
+// The same answers (HTML's rules) through the document's id lookup and the label's own subtree.
+// Elements outside a document keep jsdom's own search.
+const labelControl = Object.getOwnPropertyDescriptor(HTMLLabelElement.prototype, 'control')?.get;
+const labelableSelector = 'button, input:not([type="hidden" i]), meter, output, progress, select, textarea';
+const isLabelable = (element: Element) =>
+  element.namespaceURI === 'http://www.w3.org/1999/xhtml' && element.matches(labelableSelector);
+const controlOf = (label: HTMLLabelElement): HTMLElement | null => {
+  const id = label.getAttribute('for');
+  if (id === null) return label.querySelector<HTMLElement>(labelableSelector);
+  if (id === '') return null;
+  const target = (label.getRootNode() as Document).getElementById(id);
+  return target && isLabelable(target) ? target : null;
+};
+if (labelControl)
+  Object.defineProperty(HTMLLabelElement.prototype, 'control', {
+    configurable: true,
+    get(this: HTMLLabelElement) {
+      return this.getRootNode() instanceof Document ? controlOf(this) : labelControl.call(this);
+    },
+  });
+for (const type of [
+  HTMLInputElement,
+  HTMLSelectElement,
+  HTMLTextAreaElement,
+  HTMLButtonElement,
+  HTMLMeterElement,
+  HTMLOutputElement,
+  HTMLProgressElement,
+]) {
+  const labels = Object.getOwnPropertyDescriptor(type.prototype, 'labels')?.get;
+  if (!labels) continue;
+  Object.defineProperty(type.prototype, 'labels', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const root = this.getRootNode();
+      if (!(root instanceof Document) || !isLabelable(this)) return labels.call(this);
+      const found = new Set<HTMLLabelElement>();
+      if (this.id)
+        for (const label of root.querySelectorAll('label[for]'))
+          if (label.getAttribute('for') === this.id && controlOf(label as HTMLLabelElement) === this)
+            found.add(label as HTMLLabelElement);
+      for (let parent = this.parentElement; parent; parent = parent.parentElement)
+        if (parent instanceof HTMLLabelElement && !parent.hasAttribute('for') && controlOf(parent) === this)
+          found.add(parent);
+      return [...found].sort((a, b) =>
+        a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+      );
+    },
+  });
+}
