@@ -40,12 +40,15 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   vi.stubGlobal('MediaRecorder', FakeRecorder);
 });
-afterEach(() => {
+afterEach(async () => {
   render(null, host);
   host.remove();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   stopTrack.mockReset();
+  // Preact runs effects after paint, with a 100 ms timer as the fallback: let a render made outside
+  // act() (a recording that started after its click) finish here, not after the page is torn down.
+  await new Promise((resolve) => setTimeout(resolve, 150));
 });
 
 const microphone = (getUserMedia: () => Promise<MediaStream>) =>
