@@ -43,10 +43,12 @@ describe.skipIf(!hasChromium)('billing: recharge → bill → invoice', () => {
     return ((await response.json()) as Envelope<T>).data;
   };
 
-  const openPage = async (path: string): Promise<Page> => {
+  /** `watch` sees the page before it loads (to follow its sockets from the start). */
+  const openPage = async (path: string, watch?: (page: Page) => void): Promise<Page> => {
     const context = await contextWith(browser, tokenState(server.baseUrl, admin));
     contexts.push(context);
     const page = await context.newPage();
+    watch?.(page);
     await page.goto(`${server.baseUrl}/admin${path}`);
     return page;
   };
@@ -89,8 +91,13 @@ describe.skipIf(!hasChromium)('billing: recharge → bill → invoice', () => {
     expect(bill).toMatchObject({ state: 'unpaid', totalCents: 30_000 });
 
     // The organisation recharges ¥500 with WeChat Pay: the QR code shows, the local WeChat Pay
-    // server "scans" it and notifies, and the dialog turns to paid.
-    const recharge = await openPage('/stable/settings/recharge');
+    // server "scans" it and notifies, and the dialog turns to paid on the console feed's push.
+    const frames: string[] = [];
+    const recharge = await openPage('/stable/settings/recharge', (page) =>
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => frames.push(String(payload))),
+      ),
+    );
     await recharge.locator('label.ant-radio-button-wrapper').filter({ hasText: '¥500.00' }).click();
     await recharge.locator('label.ant-radio-button-wrapper').filter({ hasText: 'WeChat Pay' }).click();
     await recharge.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -104,6 +111,9 @@ describe.skipIf(!hasChromium)('billing: recharge → bill → invoice', () => {
     const { delivery } = await wechatpay.pay(order.orderNo);
     expect(delivery?.status).toBeLessThan(300);
     await recharge.getByText('has been added to your balance').waitFor({ timeout: 20_000 });
+    expect(frames).toContainEqual(
+      `42/console,${JSON.stringify(['recharge:update', { orderNo: order.orderNo, state: 'paid' }])}`,
+    );
     await screenshot(recharge, 'billing-recharge-paid');
     await eventually(async () => (await api<BillingOverview>('/api/billing/overview')).balanceCents).toBe(
       before.balanceCents + 50_000,

@@ -157,6 +157,19 @@ export const serverEvents = {
   'call:end': callEndSchema,
 } as const;
 export type ServerEventName = keyof typeof serverEvents;
+
+/**
+ * The console's own Socket.IO namespace (same `/socket.io/` path): every signed-in console page
+ * gets the pushes below without being an agent (no presence, no chat rooms, no client events), so
+ * the bells and the recharge page need no polling while it is connected.
+ */
+export const consoleNamespace = '/console';
+/** Handshake `auth` of a console socket: the console's access token. */
+export const consoleSocketAuthSchema = z.object({ token: z.string().min(1).max(512) });
+export type ConsoleSocketAuth = z.infer<typeof consoleSocketAuthSchema>;
+/** The pushes a console socket receives, in the same rooms (organisation, user) as agent sockets. */
+export const consoleEventNames = ['notice:new', 'ticket:notice', 'recharge:update', 'session:end'] as const;
+export type ConsoleEventName = (typeof consoleEventNames)[number];
 export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]>;
 
 /** Limits per connection (DESIGN §4); the server enforces them, clients may use them to pace. */

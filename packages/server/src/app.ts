@@ -94,6 +94,8 @@ export type BuildAppOptions = {
   sweepIntervalMs?: number;
   /** How often the background job runner looks for due jobs; 0 turns it off (tests run jobs by hand). */
   jobIntervalMs?: number;
+  /** How often console sockets' sign-ins are checked again (default a minute). */
+  consoleRecheckMs?: number;
   /** Defaults to pino at LOG_LEVEL. */
   logger?: FastifyServerOptions['logger'];
   /** The payment providers' clients; defaults to the ones set up by config. */
@@ -245,7 +247,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       .ensureKeys()
       .catch((error: unknown) => app.log.error({ err: error }, 'VAPID keys could not be made'));
   });
-  attachRealtime(app, { redis: options.redis ?? null, adapterKey: options.realtimeKey });
+  attachRealtime(app, {
+    redis: options.redis ?? null,
+    adapterKey: options.realtimeKey,
+    consoleRecheckMs: options.consoleRecheckMs,
+  });
   app.addHook('onClose', async () => app.services.presence.close());
   app.addHook('onClose', async () => app.services.calls.dispose());
   app.addHook('onClose', async () => app.services.auth.close());

@@ -8,20 +8,13 @@ import {
 } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DefaultEventsMap, Namespace, Server } from 'socket.io';
-import { toAppError } from '../../http/error-handler.js';
 import { AppError } from '../../http/errors.js';
-import { resolveLanguage, translate } from '../../http/i18n.js';
+import { resolveLanguage } from '../../http/i18n.js';
 import type { Principal } from '../auth/auth.service.js';
+import { recheckSignIns, refuseSocket, type SignedInSocketData } from '../realtime/signed-in-sockets.js';
 import { canWatchMonitor } from './dashboard.service.js';
 
-type MonitorSocketData = {
-  principal: Principal;
-  token: string;
-  tz: string;
-  language: Language;
-  /** When the token was last found valid (ms). */
-  checkedAt: number;
-};
+type MonitorSocketData = SignedInSocketData & { tz: string };
 
 type MonitorNamespace = Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, MonitorSocketData>;
 
@@ -60,12 +53,7 @@ export const attachMonitorFeed = (io: Server, deps: MonitorFeedDeps): MonitorFee
 
   nsp.use((socket, next) => {
     const language = resolveLanguage(socket.handshake.headers['accept-language']);
-    const fail = (error: unknown) => {
-      const appError = toAppError(error, language);
-      if (appError.statusCode >= 500) deps.log.error({ err: error }, 'monitor socket refused');
-      const message = translate(appError.messageKey, language, appError.params);
-      next(Object.assign(new Error(message), { data: { status: appError.statusCode } }));
-    };
+    const fail = (error: unknown) => refuseSocket(next, error, language, deps.log);
     const parsed = monitorSocketAuthSchema.safeParse(socket.handshake.auth);
     if (!parsed.success) {
       const hasToken = typeof (socket.handshake.auth as { token?: unknown }).token === 'string';
@@ -99,26 +87,14 @@ export const attachMonitorFeed = (io: Server, deps: MonitorFeedDeps): MonitorFee
   });
 
   /** Ends the wallboards whose sign-in is gone (signed out, disabled, authority taken away). */
-  const recheck = async () => {
-    for (const socket of nsp.sockets.values()) {
-      if (now() - socket.data.checkedAt < recheckMs) continue;
-      try {
-        const principal = await deps.authenticate(socket.data.token);
-        if (!canWatchMonitor(principal)) throw AppError.forbidden();
-        socket.data.principal = principal;
-        socket.data.checkedAt = now();
-      } catch (error) {
-        const status = error instanceof AppError ? error.statusCode : 500;
-        // A database hiccup is no reason to blank a wallboard: it is checked again next round.
-        if (status !== 401 && status !== 403) {
-          deps.log.error({ err: error }, 'monitor socket recheck failed');
-          continue;
-        }
-        socket.emit('session:end', { reason: translate('error.unauthorized', socket.data.language) });
-        socket.disconnect(true);
-      }
-    }
-  };
+  const recheck = () =>
+    recheckSignIns(nsp.sockets.values(), {
+      authenticate: deps.authenticate,
+      isAllowed: canWatchMonitor,
+      recheckMs,
+      now: now(),
+      log: deps.log,
+    });
 
   let isRunning = false;
   const tick = async () => {

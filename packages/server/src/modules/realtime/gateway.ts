@@ -23,6 +23,7 @@ import { agentActorOf, visitorActorOf, type ChatActor } from '../thread/chat-act
 import { resolveVisitor } from '../visitor/visitor.guard.js';
 import { toUserBrief } from '../user/user.mapper.js';
 import { findAccountById } from '../user/user.repository.js';
+import { attachConsoleFeed } from './console-feed.js';
 import { agentRoom, orgAgentsRoom, visitorRoom, watchRoom } from './rooms.js';
 import { createTokenBucket } from './token-bucket.js';
 
@@ -74,7 +75,10 @@ const publishingSafely = (client: Redis, log: FastifyBaseLogger): Redis => {
  * socket in its participant rooms, and turns client events into service calls with an ack. With
  * Redis, the adapter carries room emits to every node.
  */
-export const attachRealtime = (app: App, options: { redis: Redis | null; adapterKey?: string }) => {
+export const attachRealtime = (
+  app: App,
+  options: { redis: Redis | null; adapterKey?: string; consoleRecheckMs?: number },
+) => {
   const { services } = app;
   const io = new Server(app.server, {
     path: '/socket.io/',
@@ -99,6 +103,11 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
     );
   }
   services.hub.attach(io);
+  const consoleFeed = attachConsoleFeed(io, {
+    authenticate: (token) => services.auth.authenticate(`Bearer ${token}`),
+    log: app.log,
+    recheckMs: options.consoleRecheckMs,
+  });
 
   io.use((socket, next) => {
     const language = resolveLanguage(socket.handshake.headers['accept-language']);
@@ -259,6 +268,7 @@ export const attachRealtime = (app: App, options: { redis: Redis | null; adapter
   });
 
   app.addHook('preClose', async () => {
+    consoleFeed.close();
     io.disconnectSockets(true);
     io.engine.close();
   });

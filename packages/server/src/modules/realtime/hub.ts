@@ -1,5 +1,12 @@
-import type { ServerEventName, ServerEventPayload } from '@openkefu/contract';
+import {
+  consoleEventNames,
+  consoleNamespace,
+  type ServerEventName,
+  type ServerEventPayload,
+} from '@openkefu/contract';
 import type { Server } from 'socket.io';
+
+const forConsoles: ReadonlySet<ServerEventName> = new Set(consoleEventNames);
 
 /**
  * The services' way to push to clients. Created before the Socket.IO server exists (and used
@@ -7,8 +14,12 @@ import type { Server } from 'socket.io';
  */
 export type RealtimeHub = {
   attach: (io: Server) => void;
+  /**
+   * Pushes to the rooms' sockets on every node; the contract's console events go to the same rooms
+   * of the console namespace too.
+   */
   emit: <E extends ServerEventName>(rooms: string[], event: E, payload: ServerEventPayload<E>) => void;
-  /** Disconnects every socket in the rooms (on every node) after telling them why. */
+  /** Disconnects every socket in the rooms (on every node, consoles too) after telling them why. */
   endSessions: (rooms: string[], reason: string) => void;
   /** Makes every socket in `fromRooms` join `room` (on every node). */
   join: (fromRooms: string[], room: string) => void;
@@ -30,11 +41,14 @@ export const createRealtimeHub = (): RealtimeHub => {
     emit: (rooms, event, payload) => {
       if (!server || rooms.length === 0) return;
       server.to(rooms).emit(event, payload);
+      if (forConsoles.has(event)) server.of(consoleNamespace).to(rooms).emit(event, payload);
     },
     endSessions: (rooms, reason) => {
       if (!server || rooms.length === 0) return;
-      server.to(rooms).emit('session:end', { reason });
-      server.in(rooms).disconnectSockets(true);
+      for (const namespace of [server.of('/'), server.of(consoleNamespace)]) {
+        namespace.to(rooms).emit('session:end', { reason });
+        namespace.in(rooms).disconnectSockets(true);
+      }
     },
     join: (fromRooms, room) => {
       if (!server || fromRooms.length === 0) return;

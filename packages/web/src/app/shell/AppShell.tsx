@@ -10,6 +10,7 @@ import { AntdProvider } from '../../shared/providers/AntdProvider';
 import { createQueryClient } from '../../shared/api/queryClient';
 import { titleOf, type RouteTable } from '../../shared/routing/buildRoutes';
 import { resolvePath } from '../../shared/routing/resolvePath';
+import { ConsoleFeedProvider } from '../../shared/realtime/ConsoleFeed';
 import { useSession } from '../../shared/routing/session';
 import { setDocumentTitle } from '../../shared/title/pageTitle';
 import { buildShellRoutes } from './shellRoutes';
@@ -56,9 +57,11 @@ export const AppShell = () => {
   return (
     <QueryClientProvider client={queryClient}>
       <AntdProvider>
-        <BasicLayout session={session} device={device} titleOfPath={routeTitle}>
-          {element}
-        </BasicLayout>
+        <ConsoleFeedProvider>
+          <BasicLayout session={session} device={device} titleOfPath={routeTitle}>
+            {element}
+          </BasicLayout>
+        </ConsoleFeedProvider>
       </AntdProvider>
     </QueryClientProvider>
   );

@@ -4,7 +4,7 @@ import { jsonResponse } from '../../shared/testing/renderWithProviders';
 import { changeLanguage } from '../../shared/i18n';
 import { pickOption, setupUser } from '../kefu/shared/testUtils';
 import { adminProfile, makeMessage, makeOffer, makeThread, NOW } from './testing/fixtures';
-import { createFakeSocket } from './testing/fakeSocket';
+import { createFakeSocket } from '../../shared/testing/fakeSocket';
 import { installWorkbenchServer, locationNow, renderWorkbench } from './testing/renderWorkbench';
 import { workbenchKeys } from './keys';
 

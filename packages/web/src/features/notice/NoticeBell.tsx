@@ -34,7 +34,7 @@ import { NOTICE_NS } from './i18n';
 
 /** Notices the popover lists. */
 export const NOTICE_LIST_SIZE = 20;
-/** Without pushes (the console has no socket of its own), the unread count is asked this often. */
+/** Without pushes (the console feed is not connected), the unread count is asked this often. */
 export const NOTICE_POLL_MS = 30_000;
 
 /** Subscribes to pushed `notice:new` events (a socket the page already has); returns the unsubscribe. */
@@ -73,6 +73,8 @@ export const NoticeBell = ({ subscribe, pollMs = NOTICE_POLL_MS, className }: No
 
   useEffect(() => {
     if (!subscribe) return undefined;
+    // Pushes start now: read once more for what came while there were none (polling, offline).
+    void queryClient.invalidateQueries({ queryKey: ['notice'] }, { cancelRefetch: false });
     return subscribe(() => {
       void queryClient.invalidateQueries({ queryKey: ['notice'] });
     });

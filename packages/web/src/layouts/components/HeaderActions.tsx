@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicConfig } from '@openkefu/contract';
 import { NoticeBell } from '../../features/notice/NoticeBell';
 import { TicketNoticeBell } from '../../features/ticket/notice/TicketNoticeBell';
+import { useConsoleEvent } from '../../shared/realtime/ConsoleFeed';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ACCOUNT_SETTINGS_PATH, AGENT_WORKBENCH_URL, RECHARGE_PATH } from './AvatarDropdown';
 
@@ -44,6 +45,9 @@ export const useHeaderActions = ({
   isCompact = false,
 }: HeaderActionsProps) => {
   const { t } = useTranslation('app');
+  // The console feed's pushes while it is connected; the bells poll otherwise.
+  const ticketNotices = useConsoleEvent('ticket:notice');
+  const platformNotices = useConsoleEvent('notice:new');
   const navigate = useNavigate();
   const isPrivate = config?.privateServer ?? false;
   const links = config?.links;
@@ -76,9 +80,11 @@ export const useHeaderActions = ({
   );
 
   // Ticket notices (users with the workorder authority; the bell hides itself otherwise).
-  const bell = <TicketNoticeBell key="notices" className="ok-header-action" />;
+  const bell = <TicketNoticeBell key="notices" subscribe={ticketNotices} className="ok-header-action" />;
   // Platform notices: every signed-in console user (hidden while signed out).
-  const platformBell = <NoticeBell key="platform-notices" className="ok-header-action" />;
+  const platformBell = (
+    <NoticeBell key="platform-notices" subscribe={platformNotices} className="ok-header-action" />
+  );
 
   if (isCompact) {
     return [

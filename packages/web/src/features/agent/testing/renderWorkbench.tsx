@@ -20,7 +20,7 @@ import { changeLanguage } from '../../../shared/i18n';
 import { page, type RecordedRequest } from '../../kefu/shared/testFixtures';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { WorkbenchPage } from '../WorkbenchPage';
-import { createFakeSocket, type FakeSocket } from './fakeSocket';
+import { createFakeSocket, type FakeSocket } from '../../../shared/testing/fakeSocket';
 import { defaultSettings, makeMe, makeProfile, makeVisitor } from './fixtures';
 
 /* The workbench page over a stubbed API and a fake socket (imported by tests only). */

@@ -9,8 +9,10 @@ import { BILLING_NS } from '../i18n';
 import type { SubscribeRechargeEvents } from '../shared/rechargeEvents';
 import { useMoney } from '../shared/useMoney';
 
-/** While a QR code or the Alipay page is open, the order is read again this often (besides pushes). */
+/** While a QR code or the Alipay page is open without the console feed, the order is read this often. */
 export const RECHARGE_POLL_MS = 3000;
+/** With the feed the push says when it is paid; reading now and then still covers a lost push. */
+export const RECHARGE_LIVE_POLL_MS = 15_000;
 
 export type PayModalProps = {
   order: RechargeOrder;
@@ -50,7 +52,7 @@ export const PayModal = ({
   onCancelled,
   isCreatingNew = false,
   subscribe,
-  pollMs = RECHARGE_POLL_MS,
+  pollMs = subscribe ? RECHARGE_LIVE_POLL_MS : RECHARGE_POLL_MS,
   balanceCents,
 }: PayModalProps) => {
   const { t } = useTranslation(BILLING_NS);

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RechargeOrder } from '@openkefu/contract';
 import { changeLanguage } from '../../../shared/i18n';
 import { jsonResponse, renderWithProviders } from '../../../shared/testing/renderWithProviders';
 import { page, stubFetch, type RecordedRequest } from '../../platform/shared/testFixtures';
-import type { RechargeEventListener } from '../shared/rechargeEvents';
+import { createFakeSocket } from '../../../shared/testing/fakeSocket';
+import { ConsoleFeedProvider } from '../../../shared/realtime/ConsoleFeed';
 import { makeOrder, makeOverview } from '../shared/testing';
 import { RechargePage } from './RechargePage';
 
@@ -59,14 +60,17 @@ describe('RechargePage', { timeout: 120_000 }, () => {
     stubApi((body) =>
       makeOrder({ orderNo: 'R1', amountCents: body.amountCents, payCents: body.amountCents }),
     );
-    const listeners = new Set<RechargeEventListener>();
-    const subscribe = (listener: RechargeEventListener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
+    // The console feed's socket: its connection is what makes the page listen.
+    const socket = createFakeSocket({ isConnected: false });
     const user = userEvent.setup();
     // A poll slower than the test: only the push can turn the dialog to paid here.
-    renderWithProviders(<RechargePage subscribe={subscribe} pollMs={600_000} />);
+    renderWithProviders(
+      <ConsoleFeedProvider open={async () => socket}>
+        <RechargePage pollMs={600_000} />
+      </ConsoleFeedProvider>,
+    );
+    await waitFor(() => expect(socket.connectCalls).toBe(1));
+    socket.reconnect();
 
     expect(await screen.findByText('¥123.45')).toBeInTheDocument();
     expect(screen.getByText(/Standard/)).toBeInTheDocument();
@@ -89,9 +93,8 @@ describe('RechargePage', { timeout: 120_000 }, () => {
     const overviewCalls = lines('GET', '/api/billing/overview').length;
     overview = makeOverview({ balanceCents: 62_345 });
     current = { ...current, state: 'paid', paidAt: Date.now() };
-    act(() => {
-      for (const listener of listeners) listener({ orderNo: 'R1', state: 'paid' });
-    });
+    socket.push('recharge:update', { orderNo: 'R0', state: 'paid' });
+    socket.push('recharge:update', { orderNo: 'R1', state: 'paid' });
     expect(await within(modal).findByText('Paid')).toBeInTheDocument();
     await waitFor(() => expect(lines('GET', '/api/billing/overview').length).toBeGreaterThan(overviewCalls));
     expect(
@@ -169,8 +172,14 @@ describe('RechargePage', { timeout: 120_000 }, () => {
     await user.type(screen.getByLabelText('Amount to recharge (¥)'), '0.5');
     expect(await screen.findByText('Amount must be between ¥1.00 and ¥100,000.00')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Amount to recharge (¥)'));
+    // The message for 0.5 leaves with a motion: wait until it is gone, so the one found next is new.
+    await waitFor(() =>
+      expect(screen.queryByText('Amount must be between ¥1.00 and ¥100,000.00')).not.toBeInTheDocument(),
+    );
     await user.type(screen.getByLabelText('Amount to recharge (¥)'), '100001');
-    expect(await screen.findByText('Amount must be between ¥1.00 and ¥100,000.00')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText('Amount must be between ¥1.00 and ¥100,000.00')).toBeInTheDocument(),
+    );
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     expect(lines('POST', '/api/billing/recharge')).toHaveLength(0);
   });

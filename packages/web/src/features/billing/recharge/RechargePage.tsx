@@ -44,6 +44,7 @@ import { BILLING_NS } from '../i18n';
 import { yuanToCents } from '../shared/money';
 import type { SubscribeRechargeEvents } from '../shared/rechargeEvents';
 import { useMoney } from '../shared/useMoney';
+import { useConsoleEvent } from '../../../shared/realtime/ConsoleFeed';
 import { PayModal } from './PayModal';
 import { RechargeOrdersTable } from './RechargeOrdersTable';
 import '../billing.css';
@@ -126,14 +127,16 @@ const BalanceSummary = ({ overview }: { overview: BillingOverview }) => {
  * promotion code; and the organisation's recharge orders.
  */
 export const RechargePage = ({
-  subscribe,
+  subscribe: given,
   pollMs,
 }: {
-  /** The organisation's `recharge:update` pushes, where the console has a socket receiving them. */
+  /** The organisation's `recharge:update` pushes; by default the console feed's, while it is live. */
   subscribe?: SubscribeRechargeEvents;
   pollMs?: number;
 }) => {
   const { t } = useTranslation(BILLING_NS);
+  const live = useConsoleEvent('recharge:update');
+  const subscribe = given ?? live;
   const money = useMoney();
   const queryClient = useQueryClient();
   const overview = useQuery({ queryKey: OVERVIEW_QUERY_KEY, queryFn: () => fetchOverview() });

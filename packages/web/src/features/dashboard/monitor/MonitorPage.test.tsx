@@ -11,7 +11,7 @@ import {
   stubFetch,
   type Recorded,
 } from '../../../shared/testing/stubFetch';
-import { createFakeSocket, type FakeSocket } from '../../agent/testing/fakeSocket';
+import { createFakeSocket, type FakeSocket } from '../../../shared/testing/fakeSocket';
 import { MonitorPage } from './MonitorPage';
 import { MONITOR_THRESHOLDS_KEY } from './thresholds';
 

@@ -29,7 +29,7 @@ export const ticketNoticesKey = ['ticket', 'notices'] as const;
 
 /** The newest notices the bell lists (and counts unread among). */
 export const NOTICE_PAGE_SIZE = 50;
-/** Without pushes (the console has no socket of its own), the bell asks this often. */
+/** Without pushes (the console feed is not connected), the bell asks this often. */
 export const NOTICE_POLL_MS = 30_000;
 
 const kindIcons: Record<TicketNotice['kind'], React.ReactNode> = {
@@ -39,7 +39,7 @@ const kindIcons: Record<TicketNotice['kind'], React.ReactNode> = {
 };
 
 export type TicketNoticeBellProps = {
-  /** Live notices (the workbench's socket); without it the bell polls. */
+  /** Live notices (the workbench's socket or the console feed); without it the bell polls. */
   subscribe?: SubscribeTicketNotices;
   pollMs?: number;
   /** Open tickets in the console's window rather than here (the workbench keeps its own window). */
@@ -176,6 +176,8 @@ export const TicketNoticeBell = ({
 
   useEffect(() => {
     if (!subscribe || !isAllowed) return;
+    // Pushes start now: read once more for what came while there were none (polling, offline).
+    void queryClient.invalidateQueries({ queryKey: ticketNoticesKey }, { cancelRefetch: false });
     return subscribe((notice) =>
       queryClient.setQueryData<Page<TicketNotice>>(ticketNoticesKey, (page) => withNotice(page, notice)),
     );

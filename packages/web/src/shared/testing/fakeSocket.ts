@@ -1,8 +1,8 @@
 import { act } from '@testing-library/react';
 import type { Message, MessageSend } from '@openkefu/contract';
-import type { ChatSocket, SocketListener } from '../realtime/chatSocket';
+import type { ConsoleSocket as ChatSocket, SocketListener } from '../realtime/consoleSocket';
 
-/* A stand-in for the Socket.IO connection, given to the RealtimeProvider in tests. */
+/* A stand-in for a console Socket.IO connection (workbench, wallboard, console feed) in tests. */
 
 export type Emitted = { event: string; payload: unknown };
 
