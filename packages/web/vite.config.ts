@@ -34,5 +34,6 @@ export default defineConfig({
     testTimeout: 20_000,
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    isolate: false,
   },
 });
