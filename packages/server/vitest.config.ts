@@ -15,5 +15,6 @@ export default defineConfig({
     // argon2 hashing and real PostgreSQL/Redis round trips make some hooks slow on 2-core machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    isolate: false,
   },
 });

@@ -8,11 +8,11 @@ import {
 } from '@openkefu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../auth/auth.service.js';
-import { nextEvent } from '../realtime/socket.fixture.js';
+import { nextEvent, openSocket, untilConnected } from '../realtime/socket.fixture.js';
 import { attachMonitorFeed, type MonitorFeed } from './dashboard.feed.js';
 
 /*
@@ -56,21 +56,13 @@ describe('monitor feed', () => {
   const sockets: Socket[] = [];
 
   /** Connects with the first snapshot listened for from the start (it is sent right on connect). */
-  const connect = (auth: object) =>
-    new Promise<{ socket: Socket; first: Promise<DashboardMonitor> }>((resolve, reject) => {
-      const socket = io(`${url}${monitorNamespace}`, {
-        path: '/socket.io/',
-        transports: ['websocket'],
-        auth,
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      const first = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
-      first.catch(() => undefined);
-      socket.once('connect', () => resolve({ socket, first }));
-      socket.once('connect_error', reject);
-    });
+  const connect = (auth: object) => {
+    const socket = openSocket(`${url}${monitorNamespace}`, auth);
+    sockets.push(socket);
+    const first = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
+    first.catch(() => undefined);
+    return untilConnected(socket).then(() => ({ socket, first }));
+  };
 
   const refusal = (auth: object) =>
     connect(auth).then(

@@ -5,7 +5,7 @@ import {
   type DashboardMonitor,
   type DashboardWorkplace,
 } from '@openkefu/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicId } from '../../lib/ids.js';
 import { createAccount, signIn, useTestApp } from '../../test/app.js';
@@ -20,7 +20,7 @@ import {
   type RecordsOrg,
 } from '../records/records.fixture.js';
 import { createMemoryPresence } from '../realtime/presence.js';
-import { listen, nextEvent } from '../realtime/socket.fixture.js';
+import { listen, nextEvent, openSocket, untilConnected } from '../realtime/socket.fixture.js';
 import { insertThreadEvent } from '../thread/thread.repository.js';
 
 /*
@@ -328,21 +328,13 @@ await describeEachDatabase('dashboard routes', (target) => {
     let url = '';
 
     /** Connects; the first snapshot is listened for from the start (it is sent right on connect). */
-    const connect = (auth: object) =>
-      new Promise<{ socket: Socket; snapshot: Promise<DashboardMonitor> }>((resolve, reject) => {
-        const socket = io(`${url}${monitorNamespace}`, {
-          path: '/socket.io/',
-          transports: ['websocket'],
-          auth,
-          reconnection: false,
-          forceNew: true,
-        });
-        sockets.push(socket);
-        const snapshot = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
-        snapshot.catch(() => undefined);
-        socket.once('connect', () => resolve({ socket, snapshot }));
-        socket.once('connect_error', (error) => reject(error));
-      });
+    const connect = (auth: object) => {
+      const socket = openSocket(`${url}${monitorNamespace}`, auth);
+      sockets.push(socket);
+      const snapshot = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
+      snapshot.catch(() => undefined);
+      return untilConnected(socket).then(() => ({ socket, snapshot }));
+    };
 
     beforeAll(async () => {
       url = await listen(ctx.app);

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { consoleNamespace, type NoticePush } from '@openkefu/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn, useTestApp } from '../../test/app.js';
 import { sqliteTarget } from '../../test/databases.js';
 import { createRecordsOrg, postJson, type RecordsOrg } from '../records/records.fixture.js';
 import { agentRoom, orgAgentsRoom } from './rooms.js';
-import { nextEvent } from './socket.fixture.js';
+import { nextEvent, openSocket, untilConnected } from './socket.fixture.js';
 
 /*
  * The console's live feed through the real app: who may connect, which pushes reach a console page
@@ -23,19 +23,11 @@ describe('console feed', () => {
   let staffToken: string;
   const sockets: Socket[] = [];
 
-  const connect = (auth: object) =>
-    new Promise<Socket>((resolve, reject) => {
-      const socket = io(`${url}${consoleNamespace}`, {
-        path: '/socket.io/',
-        transports: ['websocket'],
-        auth,
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
+  const connect = (auth: object) => {
+    const socket = openSocket(`${url}${consoleNamespace}`, auth);
+    sockets.push(socket);
+    return untilConnected(socket);
+  };
   const refusal = (auth: object) =>
     connect(auth).then(
       () => 0,

@@ -9,24 +9,24 @@ export const listen = async (app: App): Promise<string> => {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 };
 
-export const connectSocket = (
-  url: string,
-  auth: { kind: 'agent' | 'visitor'; token: string },
-): Promise<Socket> =>
+/** A client socket to `url` (a namespace's address for a namespace); it connects on its own. */
+export const openSocket = (url: string, auth: object): Socket =>
+  io(url, { path: '/socket.io/', transports: ['websocket'], auth, reconnection: false, forceNew: true });
+
+/** Resolves when the socket connects; a refused handshake rejects (the error's data has the status). */
+export const untilConnected = (socket: Socket): Promise<Socket> =>
   new Promise((resolve, reject) => {
-    const socket = io(url, {
-      path: '/socket.io/',
-      transports: ['websocket'],
-      auth,
-      reconnection: false,
-      forceNew: true,
-    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
       socket.close();
       reject(error);
     });
   });
+
+export const connectSocket = (
+  url: string,
+  auth: { kind: 'agent' | 'visitor'; token: string },
+): Promise<Socket> => untilConnected(openSocket(url, auth));
 
 export type AckAnswer<T> =
   { ok: true; data: T } | { ok: false; status: number; message: string; fields?: { field: string }[] };
