@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notice, NoticePush } from '@openkefu/contract';
 import { setProfile } from '../../shared/auth/profileStore';
@@ -111,5 +112,29 @@ describe('NoticeBell', { timeout: 60_000 }, () => {
     unread = 1;
     push?.({ nid: 'n3', title: 'Hello', level: 'info', createdAt: Date.now() });
     expect(await screen.findByRole('button', { name: 'Notifications (1 unread)' })).toBeInTheDocument();
+  });
+
+  it('reads the count once more when pushes come back after a break, and not when they first start', async () => {
+    setProfile(platformStaff({}));
+    let unread = 0;
+    const { requests } = stubFetch({ 'GET /api/notice/unread': () => ({ count: unread }) });
+    const reads = () => requests.filter((request) => request.path === '/api/notice/unread').length;
+    const subscribe = () => () => undefined;
+    let setLive: (isLive: boolean) => void = () => undefined;
+    const Harness = () => {
+      const [isLive, set] = useState(false);
+      setLive = set;
+      // A poll slower than the test: only the feed's coming back can read the count again.
+      return <NoticeBell pollMs={600_000} subscribe={isLive ? subscribe : undefined} />;
+    };
+    renderWithProviders(<Harness />);
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    act(() => setLive(true));
+    act(() => setLive(false));
+    expect(reads()).toBe(1);
+    unread = 2;
+    act(() => setLive(true));
+    expect(await screen.findByRole('button', { name: 'Notifications (2 unread)' })).toBeInTheDocument();
+    expect(reads()).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import './i18n';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import {
   Alert,
@@ -55,6 +55,7 @@ export const NoticeBell = ({ subscribe, pollMs = NOTICE_POLL_MS, className }: No
   const { message: toast } = App.useApp();
   const profile = useProfile();
   const queryClient = useQueryClient();
+  const hasSubscribed = useRef(false);
   const [isOpen, setOpen] = useState(false);
   const [reading, setReading] = useState<Notice | null>(null);
   const isSignedIn = profile !== null;
@@ -73,8 +74,10 @@ export const NoticeBell = ({ subscribe, pollMs = NOTICE_POLL_MS, className }: No
 
   useEffect(() => {
     if (!subscribe) return undefined;
-    // Pushes start now: read once more for what came while there were none (polling, offline).
-    void queryClient.invalidateQueries({ queryKey: ['notice'] }, { cancelRefetch: false });
+    // Pushes are back after a break (offline, a restart): read once more for what came meanwhile.
+    if (hasSubscribed.current)
+      void queryClient.invalidateQueries({ queryKey: ['notice'] }, { cancelRefetch: false });
+    hasSubscribed.current = true;
     return subscribe(() => {
       void queryClient.invalidateQueries({ queryKey: ['notice'] });
     });

@@ -86,6 +86,7 @@ export const TicketNoticeBell = ({
   const profile = useProfile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const hasSubscribed = useRef(false);
   const [isOpen, setOpen] = useState(false);
   const isAllowed = profile?.authorities.includes('workorder') ?? false;
   const notices = useQuery({
@@ -176,8 +177,10 @@ export const TicketNoticeBell = ({
 
   useEffect(() => {
     if (!subscribe || !isAllowed) return;
-    // Pushes start now: read once more for what came while there were none (polling, offline).
-    void queryClient.invalidateQueries({ queryKey: ticketNoticesKey }, { cancelRefetch: false });
+    // Pushes are back after a break (offline, a restart): read once more for what came meanwhile.
+    if (hasSubscribed.current)
+      void queryClient.invalidateQueries({ queryKey: ticketNoticesKey }, { cancelRefetch: false });
+    hasSubscribed.current = true;
     return subscribe((notice) =>
       queryClient.setQueryData<Page<TicketNotice>>(ticketNoticesKey, (page) => withNotice(page, notice)),
     );
