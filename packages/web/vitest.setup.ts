@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { setProfile } from './src/shared/auth/profileStore';
+import { setNotifier } from './src/shared/feedback/notify';
 import { changeLanguage, getLanguage } from './src/shared/i18n';
 import { setSession } from './src/shared/routing/session';
 import { settingsStore } from './src/shared/settings/useSettings';
@@ -17,7 +18,8 @@ afterEach(() => {
 
 // Test files share their worker's modules (isolate: false, a third of the time of a fresh import
 // of antd per file). Each file starts from what a fresh import would give: nobody signed in, default
-// display settings, English, real timers and globals.
+// display settings, English, DOM toasts (no antd notifier a mounted page left behind), real timers and
+// globals.
 beforeAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -27,6 +29,11 @@ beforeAll(async () => {
   sessionStorage.clear();
   setProfile(null);
   setSession(null);
+  setNotifier(null);
+  document.getElementById('ok-toasts')?.remove();
+  document.documentElement.removeAttribute('class');
+  document.documentElement.removeAttribute('style');
+  window.history.replaceState(null, '', '/');
   settingsStore.reset();
   if (getLanguage() !== 'en-US') await changeLanguage('en-US');
 });
