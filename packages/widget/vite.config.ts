@@ -18,5 +18,10 @@ export default defineConfig({
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
-  test: { name: 'widget', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    name: 'widget',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+  },
 });
