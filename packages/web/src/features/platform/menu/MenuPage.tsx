@@ -40,16 +40,20 @@ export const MenuPage = () => {
   const queryClient = useQueryClient();
   const actionRef = useRef<ActionType | undefined>(undefined);
   const [editing, setEditing] = useState<MenuItem | null>(null);
+  const latestRefresh = useRef(0);
   const [isFormOpen, setFormOpen] = useState(false);
   const tree = useQuery({ queryKey: MENU_TREE_QUERY_KEY, queryFn: fetchMenuTree });
   const request = usePageRequest<MenuItem, MenuFilters>(fetchMenuPage, { onError: reportUnlessHandled });
 
   /** After a change: reload the table, and rebuild the console's own routes from the new tree. */
   const refresh = async () => {
+    const turn = ++latestRefresh.current;
     await actionRef.current?.reload();
     // A fresh request, not fetchQuery: that would hand back a fetch already in flight from before the
     // change, and the console would rebuild its routes from the old tree.
     const next = await fetchMenuTree();
+    // Two changes in quick succession: the earlier refresh may end last, with the older tree.
+    if (turn !== latestRefresh.current) return;
     queryClient.setQueryData(MENU_TREE_QUERY_KEY, next);
     const session = getSession();
     if (session && next.length > 0) setSession(createSession(next, session.config));
