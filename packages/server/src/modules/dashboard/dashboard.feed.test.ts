@@ -12,7 +12,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../auth/auth.service.js';
-import { nextEvent, openSocket, untilConnected } from '../realtime/socket.fixture.js';
+import { connectWithFirst, nextEvent } from '../realtime/socket.fixture.js';
 import { attachMonitorFeed, type MonitorFeed } from './dashboard.feed.js';
 
 /*
@@ -56,13 +56,8 @@ describe('monitor feed', () => {
   const sockets: Socket[] = [];
 
   /** Connects with the first snapshot listened for from the start (it is sent right on connect). */
-  const connect = (auth: object) => {
-    const socket = openSocket(`${url}${monitorNamespace}`, auth);
-    sockets.push(socket);
-    const first = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
-    first.catch(() => undefined);
-    return untilConnected(socket).then(() => ({ socket, first }));
-  };
+  const connect = (auth: object) =>
+    connectWithFirst<DashboardMonitor>(`${url}${monitorNamespace}`, auth, monitorSnapshotEvent, sockets);
 
   const refusal = (auth: object) =>
     connect(auth).then(

@@ -20,7 +20,7 @@ import {
   type RecordsOrg,
 } from '../records/records.fixture.js';
 import { createMemoryPresence } from '../realtime/presence.js';
-import { listen, nextEvent, openSocket, untilConnected } from '../realtime/socket.fixture.js';
+import { connectWithFirst, listen } from '../realtime/socket.fixture.js';
 import { insertThreadEvent } from '../thread/thread.repository.js';
 
 /*
@@ -328,13 +328,8 @@ await describeEachDatabase('dashboard routes', (target) => {
     let url = '';
 
     /** Connects; the first snapshot is listened for from the start (it is sent right on connect). */
-    const connect = (auth: object) => {
-      const socket = openSocket(`${url}${monitorNamespace}`, auth);
-      sockets.push(socket);
-      const snapshot = nextEvent<DashboardMonitor>(socket, monitorSnapshotEvent);
-      snapshot.catch(() => undefined);
-      return untilConnected(socket).then(() => ({ socket, snapshot }));
-    };
+    const connect = (auth: object) =>
+      connectWithFirst<DashboardMonitor>(`${url}${monitorNamespace}`, auth, monitorSnapshotEvent, sockets);
 
     beforeAll(async () => {
       url = await listen(ctx.app);
@@ -400,13 +395,13 @@ await describeEachDatabase('dashboard routes', (target) => {
       expect(await refusal({ token: a.agent.token, tz: 'UTC' })).toBe(403);
       expect(await refusal({ token: a.admin.token, tz: 'Nowhere/City' })).toBe(400);
 
-      const first = await (await connect({ token: a.admin.token, tz: 'UTC' })).snapshot;
+      const first = await (await connect({ token: a.admin.token, tz: 'UTC' })).first;
       expect(first.queue.waiting).toBe(3);
       expect(first.agents.list.map((agent) => agent.uid)).toContain(a.agent.uid);
       expect((await presence.connectedAmong([a.admin.userId])).size).toBe(0);
 
       // Another organisation's wallboard sees its own state only.
-      const theirs = await (await connect({ token: b.admin.token, tz: 'UTC' })).snapshot;
+      const theirs = await (await connect({ token: b.admin.token, tz: 'UTC' })).first;
       expect(theirs.queue.waiting).toBe(1);
       expect(theirs.agents.list.map((agent) => agent.uid)).not.toContain(a.agent.uid);
     });

@@ -53,3 +53,16 @@ export const nextEvent = <T>(
     };
     socket.on(event, listener);
   });
+
+/**
+ * Opens a socket (kept in `opened` for closing) with its first `event` listened for from the start,
+ * for namespaces that send one right on connect; resolves once connected.
+ */
+export const connectWithFirst = async <T>(url: string, auth: object, event: string, opened: Socket[]) => {
+  const socket = openSocket(url, auth);
+  opened.push(socket);
+  const first = nextEvent<T>(socket, event);
+  first.catch(() => undefined);
+  await untilConnected(socket);
+  return { socket, first };
+};
